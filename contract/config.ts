@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+/** Secrets returned by GET /api/config are replaced by this prefix plus their last 4 characters. */
+export const MASKED_SECRET_PREFIX = '••••••••';
+
+export const ColorScheme = z.enum(['light', 'dark', 'system']);
+export type ColorScheme = z.infer<typeof ColorScheme>;
+
+export const NotificationsConfig = z.object({
+  enabled: z.boolean().default(false),
+  ntfyUrl: z.url({ error: 'ntfyUrl must be a URL' }).optional(),
+});
+
+export const InterfaceConfig = z.object({
+  colorScheme: ColorScheme.default('system'),
+  /** '' means auto-detect from the browser. */
+  language: z.string().max(35).default(''),
+  notifications: NotificationsConfig.default({ enabled: false }),
+});
+export type InterfaceConfig = z.infer<typeof InterfaceConfig>;
+
+/** One model provider of the router (spec §3 Provider). */
+export const Provider = z.object({
+  name: z.string(),
+  api_base_url: z.string(),
+  api_key: z.string(),
+  models: z.array(z.string()),
+  transformer: z.object({ use: z.array(z.unknown()) }).optional(),
+});
+export type Provider = z.infer<typeof Provider>;
+
+export const RouterConfig = z.object({
+  enabled: z.boolean().default(false),
+  providers: z.array(Provider).default([]),
+  /** `default` is 'providerName,modelName'. */
+  rules: z.record(z.string(), z.string()).default({}),
+});
+export type RouterConfig = z.infer<typeof RouterConfig>;
+
+export const GeminiConfig = z.object({
+  apiKey: z.string().optional(),
+  model: z.string().optional(),
+});
+export type GeminiConfig = z.infer<typeof GeminiConfig>;
+
+export const ServerConfig = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(3001),
+});
+
+/** The whole of CUI_HOME/config.json. */
+export const CuiConfig = z.object({
+  machineId: z.string().min(1),
+  authToken: z.string().regex(/^[a-f0-9]{32}$/, 'authToken must be 32 lower-case hex characters'),
+  server: ServerConfig.default({ host: '127.0.0.1', port: 3001 }),
+  interface: InterfaceConfig.default({ colorScheme: 'system', language: '', notifications: { enabled: false } }),
+  router: RouterConfig.default({ enabled: false, providers: [], rules: {} }),
+  gemini: GeminiConfig.default({}),
+});
+export type CuiConfig = z.infer<typeof CuiConfig>;
+
+/** What GET /api/config returns: never the auth token; API keys masked. */
+export const PublicConfig = z.object({
+  interface: InterfaceConfig,
+  router: RouterConfig,
+  gemini: GeminiConfig,
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** PUT /api/config body: a partial config; unknown keys (authToken, machineId, server…) are refused. */
+export const ConfigUpdate = z.strictObject({
+  interface: z.strictObject({
+    colorScheme: ColorScheme.optional(),
+    language: z.string().max(35).optional(),
+    notifications: z.strictObject({
+      enabled: z.boolean().optional(),
+      ntfyUrl: z.url({ error: 'ntfyUrl must be a URL' }).optional().nullable(),
+    }).optional(),
+  }).optional(),
+  router: z.strictObject({
+    enabled: z.boolean().optional(),
+    providers: z.array(Provider).optional(),
+    rules: z.record(z.string(), z.string()).optional(),
+  }).optional(),
+  gemini: z.strictObject({
+    apiKey: z.string().optional(),
+    model: z.string().optional(),
+  }).optional(),
+});
+export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
+
+export const configRoutes = {
+  getConfig: defineRoute({ method: 'GET', path: '/api/config', response: PublicConfig }),
+  updateConfig: defineRoute({ method: 'PUT', path: '/api/config', body: ConfigUpdate, response: PublicConfig }),
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The closed set of error codes and the one HTTP status each maps to.
+ * The wire body is always `{ error: <message>, code }` (spec §8: the client shows `error`, else 'HTTP {status}').
+ */
+export const ERROR_STATUS = {
+  'auth.unauthorized': 401,
+  'auth.rate_limited': 429,
+  'request.invalid_json': 400,
+  'request.too_large': 413,
+  'request.forbidden_host': 403,
+  'request.forbidden_origin': 403,
+  'validation.failed': 400,
+  'route.not_found': 404,
+  'config.invalid': 400,
+  'session.not_found': 404,
+  'run.not_found': 404,
+  'run.finished': 410,
+  'run.start_failed': 500,
+  'cli.not_found': 400,
+  'cli.not_executable': 400,
+  'permission.not_found': 404,
+  'permission.already_decided': 409,
+  'fs.path_required': 400,
+  'fs.invalid_path': 400,
+  'fs.not_found': 404,
+  'fs.not_a_directory': 400,
+  'fs.not_a_file': 400,
+  'fs.forbidden': 403,
+  'fs.too_large': 413,
+  'fs.binary': 415,
+  'internal': 500,
+} as const;
+
+/** One error code from the closed union. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Every non-OK JSON response body. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Status for a code; unknown codes are internal errors. */
+export function statusForCode(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Content blocks and messages as the CLI writes them (transcripts) and streams them (stream-json).
+ * Objects are loose: the CLI adds fields between versions and the UI must not break on them.
+ */
+export const TextBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const ThinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string() });
+export const ToolUseBlock = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+export const ToolResultContentPart = z.looseObject({ type: z.string(), text: z.string().optional() });
+export const ToolResultBlock = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.union([z.string(), z.array(ToolResultContentPart)]).optional(),
+  is_error: z.boolean().optional(),
+});
+/** Any block type this version does not know (image, redacted_thinking, …). */
+export const OtherBlock = z.looseObject({ type: z.string() });
+
+export const ContentBlock = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock, OtherBlock]);
+export type TextBlock = z.infer<typeof TextBlock>;
+export type ThinkingBlock = z.infer<typeof ThinkingBlock>;
+export type ToolUseBlock = z.infer<typeof ToolUseBlock>;
+export type ToolResultBlock = z.infer<typeof ToolResultBlock>;
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+/** An Anthropic API message (assistant) or message param (user). */
+export const ApiMessage = z.looseObject({
+  id: z.string().optional(),
+  role: z.enum(['user', 'assistant']).optional(),
+  model: z.string().optional(),
+  content: z.union([z.string(), z.array(ContentBlock)]),
+});
+export type ApiMessage = z.infer<typeof ApiMessage>;
+
+/** One message of a conversation's details (GET /api/conversations/:id). */
+export const ConversationMessage = z.object({
+  uuid: z.string(),
+  type: z.enum(['user', 'assistant', 'system']),
+  message: ApiMessage,
+  timestamp: z.string(),
+  cwd: z.string().optional(),
+  isSidechain: z.boolean(),
+  parentUuid: z.string().nullable(),
+  sessionId: z.string().optional(),
+  /** For tool results: the CLI's structured result (Edit's structuredPatch, Read's file, …). */
+  toolUseResult: z.unknown().optional(),
+  /** For sidechain (subagent) messages: the Task tool_use id they belong to, when known. */
+  parentToolUseId: z.string().nullable().optional(),
+});
+export type ConversationMessage = z.infer<typeof ConversationMessage>;
+
+export const TodoItem = z.looseObject({
+  id: z.string().optional(),
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  activeForm: z.string().optional(),
+});
+export type TodoItem = z.infer<typeof TodoItem>;

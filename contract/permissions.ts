@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+export const PermissionStatus = z.enum(['pending', 'approved', 'denied']);
+export type PermissionStatus = z.infer<typeof PermissionStatus>;
+
+/**
+ * A tool-use permission request from a live run (spec §3). `AskUserQuestion` and `ExitPlanMode`
+ * arrive here too: the UI answers them through the same decision call (answers go in `modifiedInput`).
+ */
+export const PermissionRequest = z.object({
+  id: z.string(),
+  streamingId: z.string(),
+  sessionId: z.string().optional(),
+  toolName: z.string(),
+  toolInput: z.record(z.string(), z.unknown()),
+  timestamp: z.string(),
+  status: PermissionStatus,
+  /** The CLI's one-line description of the request, when it gives one. */
+  description: z.string().optional(),
+  modifiedInput: z.record(z.string(), z.unknown()).optional(),
+  denyReason: z.string().optional(),
+});
+export type PermissionRequest = z.infer<typeof PermissionRequest>;
+
+export const PermissionListQuery = z.object({
+  streamingId: z.string().optional(),
+  status: PermissionStatus.optional(),
+});
+export const PermissionListResponse = z.object({ permissions: z.array(PermissionRequest) });
+
+export const PermissionDecisionRequest = z.object({
+  action: z.enum(['approve', 'deny'], { error: 'Action must be either "approve" or "deny"' }),
+  modifiedInput: z.record(z.string(), z.unknown()).optional(),
+  denyReason: z.string().optional(),
+});
+export type PermissionDecisionRequest = z.infer<typeof PermissionDecisionRequest>;
+export const PermissionDecisionResponse = z.object({ success: z.boolean(), permission: PermissionRequest });
+
+export const permissionRoutes = {
+  list: defineRoute({ method: 'GET', path: '/api/permissions', query: PermissionListQuery, response: PermissionListResponse }),
+  decide: defineRoute({
+    method: 'POST',
+    path: '/api/permissions/:id/decision',
+    params: z.object({ id: z.string().min(1) }),
+    body: PermissionDecisionRequest,
+    response: PermissionDecisionResponse,
+  }),
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { QueryBool, QueryInt } from './common';
+import { SessionId } from './ids';
+import { ConversationMessage } from './messages';
+import { defineRoute } from './route';
+
+/** Permission modes and their composer labels (spec §4). */
+export const PermissionMode = z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan'], {
+  error: 'permissionMode must be one of: default, acceptEdits, bypassPermissions, plan',
+});
+export type PermissionMode = z.infer<typeof PermissionMode>;
+export const PERMISSION_MODE_LABELS: Record<PermissionMode, string> = {
+  default: 'Ask',
+  acceptEdits: 'Auto',
+  bypassPermissions: 'Yolo',
+  plan: 'Plan',
+};
+
+/** Longest custom name (spec §9). */
+export const CUSTOM_NAME_MAX = 200;
+
+/** Per-session data the console keeps itself (snake_case on the wire, as the spec fixes). */
+export const SessionInfo = z.object({
+  custom_name: z.string(),
+  pinned: z.boolean(),
+  archived: z.boolean(),
+  continuation_session_id: z.string(),
+  initial_commit_head: z.string(),
+  permission_mode: z.string(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const ToolMetrics = z.object({
+  editCount: z.number().int().nonnegative(),
+  writeCount: z.number().int().nonnegative(),
+  linesAdded: z.number().int().nonnegative(),
+  linesRemoved: z.number().int().nonnegative(),
+});
+export type ToolMetrics = z.infer<typeof ToolMetrics>;
+
+export const SessionStatus = z.enum(['ongoing', 'completed']);
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** One row of GET /api/conversations (spec §3 Conversation summary). */
+export const ConversationSummary = z.object({
+  sessionId: z.string(),
+  summary: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  projectPath: z.string(),
+  status: SessionStatus,
+  /** Present while the session has a live run. */
+  streamingId: z.string().optional(),
+  messageCount: z.number().int().nonnegative(),
+  toolMetrics: ToolMetrics,
+  sessionInfo: SessionInfo,
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const MAX_LIST_LIMIT = 500;
+export const ConversationListQuery = z.object({
+  limit: QueryInt.pipe(z.number().min(1).max(MAX_LIST_LIMIT)).optional(),
+  offset: QueryInt.optional(),
+  projectPath: z.string().optional(),
+  hasContinuation: QueryBool.optional(),
+  archived: QueryBool.optional(),
+  pinned: QueryBool.optional(),
+  sortBy: z.enum(['updated', 'created']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
+export const ConversationListResponse = z.object({
+  conversations: z.array(ConversationSummary),
+  total: z.number().int().nonnegative(),
+});
+export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
+
+export const SessionParams = z.object({ sessionId: SessionId });
+
+export const ConversationDetails = z.object({
+  messages: z.array(ConversationMessage),
+  summary: z.string(),
+  projectPath: z.string(),
+  metadata: z.looseObject({
+    model: z.string().optional(),
+    totalDuration: z.number().optional(),
+    toolMetrics: ToolMetrics.optional(),
+  }),
+});
+export type ConversationDetails = z.infer<typeof ConversationDetails>;
+
+export const StartConversationRequest = z.object({
+  workingDirectory: z.string({ error: 'workingDirectory is required' }).min(1, 'workingDirectory is required'),
+  initialPrompt: z.string({ error: 'initialPrompt is required' }).refine((s) => s.trim().length > 0, 'initialPrompt is required'),
+  model: z.string().min(1).optional(),
+  systemPrompt: z.string().optional(),
+  claudeExecutablePath: z.string().min(1).optional(),
+  permissionMode: PermissionMode.optional(),
+  resumedSessionId: SessionId.optional(),
+});
+export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
+export const StartConversationResponse = z.object({ streamingId: z.string(), sessionId: z.string() });
+export type StartConversationResponse = z.infer<typeof StartConversationResponse>;
+
+/** Stop accepts a streamingId, or the session id of a live run (spec §7 gives both readings). */
+export const StopParams = z.object({ id: z.string().min(1) });
+export const StopResponse = z.object({ success: z.boolean() });
+
+export const SessionUpdateRequest = z.strictObject({
+  customName: z.string().max(CUSTOM_NAME_MAX, `customName must be ${CUSTOM_NAME_MAX} characters or less`).optional(),
+  pinned: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  continuationSessionId: z.string().optional(),
+  initialCommitHead: z.string().optional(),
+  permissionMode: PermissionMode.optional(),
+});
+export type SessionUpdateRequest = z.infer<typeof SessionUpdateRequest>;
+export const SessionUpdateResponse = z.object({ success: z.boolean(), sessionInfo: SessionInfo });
+
+export const ArchiveAllResponse = z.object({ success: z.boolean(), archivedCount: z.number().int(), message: z.string() });
+
+export const WorkingDirectory = z.object({
+  path: z.string(),
+  shortname: z.string(),
+  lastDate: z.string(),
+  conversationCount: z.number().int().nonnegative(),
+});
+export type WorkingDirectory = z.infer<typeof WorkingDirectory>;
+export const WorkingDirectoriesResponse = z.object({ directories: z.array(WorkingDirectory), totalCount: z.number().int() });
+
+export const sessionRoutes = {
+  list: defineRoute({ method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
+  archiveAll: defineRoute({ method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
+  start: defineRoute({ method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
+  details: defineRoute({ method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, response: ConversationDetails }),
+  stop: defineRoute({ method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
+  update: defineRoute({ method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
+  workingDirectories: defineRoute({ method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),
+};

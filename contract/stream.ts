@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ApiMessage } from './messages';
+import { PermissionRequest } from './permissions';
+import { defineRoute } from './route';
+
+/**
+ * Events of GET /api/stream/:streamingId: newline-delimited JSON, one event per line
+ * (lines starting with ':' are heartbeats). Every event after `connected` carries `seq`,
+ * its position in the run: `?from=<seq>` replays from there, so a late or reconnecting viewer loses nothing.
+ */
+const base = { seq: z.number().int().nonnegative().optional(), timestamp: z.string().optional() };
+
+export const ConnectedEvent = z.looseObject({ type: z.literal('connected'), streamingId: z.string(), ...base });
+/** The CLI's system/init, renamed (spec: system_init with cwd). */
+export const SystemInitEvent = z.looseObject({
+  type: z.literal('system_init'),
+  cwd: z.string(),
+  session_id: z.string(),
+  model: z.string().optional(),
+  permissionMode: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  ...base,
+});
+/** Any other system subtype from the CLI (api_retry, status, compact_boundary, …). */
+export const SystemEvent = z.looseObject({ type: z.literal('system'), subtype: z.string(), ...base });
+export const AssistantEvent = z.looseObject({
+  type: z.literal('assistant'),
+  message: ApiMessage,
+  parent_tool_use_id: z.string().nullable().optional(),
+  session_id: z.string().optional(),
+  uuid: z.string().optional(),
+  ...base,
+});
+export const UserEvent = z.looseObject({
+  type: z.literal('user'),
+  message: ApiMessage,
+  parent_tool_use_id: z.string().nullable().optional(),
+  session_id: z.string().optional(),
+  uuid: z.string().optional(),
+  tool_use_result: z.unknown().optional(),
+  ...base,
+});
+export const ResultEvent = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean().optional(),
+  result: z.string().optional(),
+  session_id: z.string(),
+  num_turns: z.number().optional(),
+  duration_ms: z.number().optional(),
+  total_cost_usd: z.number().optional(),
+  ...base,
+});
+export const ErrorEvent = z.looseObject({ type: z.literal('error'), error: z.string(), ...base });
+export const PermissionRequestEvent = z.looseObject({ type: z.literal('permission_request'), data: PermissionRequest, ...base });
+/** A permission was approved or denied (by any viewer, or settled by the run ending). */
+export const PermissionResolvedEvent = z.looseObject({ type: z.literal('permission_resolved'), data: PermissionRequest, ...base });
+export const ClosedEvent = z.looseObject({
+  type: z.literal('closed'),
+  streamingId: z.string(),
+  /** How the run ended. */
+  reason: z.enum(['completed', 'stopped', 'error', 'crashed']).optional(),
+  exitCode: z.number().nullable().optional(),
+  ...base,
+});
+
+export const StreamEvent = z.discriminatedUnion('type', [
+  ConnectedEvent,
+  SystemInitEvent,
+  SystemEvent,
+  AssistantEvent,
+  UserEvent,
+  ResultEvent,
+  ErrorEvent,
+  PermissionRequestEvent,
+  PermissionResolvedEvent,
+  ClosedEvent,
+]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export type StreamEventType = StreamEvent['type'];
+
+export const StreamQuery = z.object({ from: z.string().regex(/^\d+$/).transform(Number).optional() });
+
+export const streamRoutes = {
+  stream: defineRoute({
+    method: 'GET',
+    path: '/api/stream/:streamingId',
+    params: z.object({ streamingId: z.string().min(1) }),
+    query: StreamQuery,
+    response: null,
+  }),
+};

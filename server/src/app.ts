@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ClaudeInfo, PlatformDeps } from './context';
+import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
+import { registerFileRoutes } from './features/files/index';
+import { registerLogRoutes } from './features/logs/index';
+import { createRunManager, registerRunRoutes } from './features/runs/index';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
+import { registerSettingsRoutes } from './features/settings/index';
+import { registerSystemRoutes } from './features/system/index';
+import { createConfigStore } from './platform/config';
+import { openDatabase } from './platform/db';
+import { installErrorHandler } from './platform/errors-http';
+import { createLogBuffer } from './platform/log-buffer';
+import { createLogger } from './platform/logger';
+import { resolvePaths } from './platform/paths';
+import { installAuth } from './platform/security';
+
+/** Largest accepted request body (413 beyond). */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  cuiHome?: string;
+  claudeConfigDir?: string;
+  /** `--token`: overrides the config's auth token for this process (not persisted). */
+  token?: string;
+  logLevel?: string;
+  /** Write logs to stdout too (the server does; tests don't). */
+  logStdout?: boolean;
+  /** Environment for CLI children on top of process.env. */
+  childEnv?: Record<string, string | undefined>;
+  /** Default Claude executable; the SDK's bundled binary when absent. */
+  claudeExecutablePath?: string;
+  /** Built web app to serve (dist/web); nothing is served when absent or missing. */
+  webRoot?: string;
+  demoMode?: boolean;
+}
+
+async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
+  const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
+  const logBuffer = createLogBuffer();
+  const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
+  const config = createConfigStore(paths.configPath);
+  const db = openDatabase(paths.dbPath, logger);
+  const executablePath = options.claudeExecutablePath ?? bundledClaudePath();
+  const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
+  return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
+}
+
+/** Builds the whole server without listening: every dependency is created here and passed explicitly. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const platform = await createPlatform(options);
+  const sessionInfo = createSessionInfoStore(platform.db);
+  const runs = createRunManager({ ...platform, sessionInfo });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
+
+  const app = Fastify({
+    loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,
+    disableRequestLogging: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdLogLabel: 'requestId',
+  });
+  installErrorHandler(app, platform.logger);
+  const tokenOverride = options.token;
+  installAuth(app, () => tokenOverride ?? platform.config.get().authToken);
+
+  registerSettingsRoutes(app, platform);
+  registerSystemRoutes(app, { ...platform, runs });
+  registerLogRoutes(app, platform);
+  registerFileRoutes(app, platform);
+  registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  registerRunRoutes(app, { ...platform, runs });
+
+  if (options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });
+    // SPA fallback: any non-API GET serves the shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+      return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route.not_found' });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await runs.close();
+    await sessions.close();
+    platform.db.close();
+  });
+  return app;
+}

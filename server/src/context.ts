@@ -1,0 +1,50 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { ConfigStore } from './platform/config';
+import type { LogBuffer } from './platform/log-buffer';
+import type { CuiPaths } from './platform/paths';
+
+/** The Claude Code executable runs use unless a request names another. */
+export interface ClaudeInfo {
+  executablePath: string;
+  version: string;
+}
+
+/**
+ * Everything a feature may use, built once in `buildApp` and passed explicitly (no singletons).
+ * Feature services that others need (runs, session index, session info) are added to this object
+ * by their feature's `create…` function in app.ts.
+ */
+export interface PlatformDeps {
+  paths: CuiPaths;
+  config: ConfigStore;
+  logger: Logger;
+  logBuffer: LogBuffer;
+  db: Database.Database;
+  claude: ClaudeInfo;
+  /** Environment given to every CLI child on top of process.env (tests point ANTHROPIC_BASE_URL at the fake). */
+  childEnv: Record<string, string | undefined>;
+  /** True when running against the scripted fake model (npm run demo). */
+  demoMode: boolean;
+}
+
+/** A live run as other features see it (the runs feature owns the process). */
+export interface LiveRunInfo {
+  streamingId: string;
+  sessionId: string;
+  workingDirectory: string;
+  /** ISO time the run started. */
+  startedAt: string;
+  permissionMode: string;
+  model?: string;
+  /** The prompt that started the run: the list's summary until the CLI's transcript exists. */
+  initialPrompt: string;
+}
+
+/** Read side of the runs feature, used by the session list to mark sessions ongoing. */
+export interface LiveRuns {
+  list(): LiveRunInfo[];
+  bySession(sessionId: string): LiveRunInfo | undefined;
+  /** Called whenever a run starts or ends; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@cui/contract';
+import type { LiveRuns, PlatformDeps } from '../../context';
+import { registerRoute } from '../../platform/http';
+
+export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns }): void {
+  registerRoute(app, routes.system.status, () => ({
+    claudeVersion: deps.claude.version,
+    claudePath: deps.claude.executablePath,
+    configPath: deps.config.path,
+    activeConversations: deps.runs.list().length,
+    machineId: deps.config.get().machineId,
+    demoMode: deps.demoMode,
+  }));
+}

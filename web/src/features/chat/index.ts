@@ -1,0 +1,1 @@
+export { ConversationPage } from './ConversationPage';
