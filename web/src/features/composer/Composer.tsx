@@ -1,0 +1,119 @@
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ArrowUp } from 'lucide-react';
+import { Button, Spinner } from '@/ui';
+import { cn } from '@/lib/cn';
+import { DirectorySelector } from './DirectorySelector';
+import { ModelSelector } from './ModelSelector';
+import { PermissionModeSelector } from './PermissionModeSelector';
+import { SuggestionList } from './SuggestionList';
+import { createApiSuggestionLoaders, type SuggestionLoaders } from './suggestion-loaders';
+import { useAutocomplete } from './use-autocomplete';
+import { useAutoGrow } from './use-auto-grow';
+import { useComposer, type ComposerSubmitHandler } from './use-composer';
+import { useWorkingDirectories } from './use-working-directories';
+
+export interface ComposerProps {
+  placeholder: string;
+  onSubmit: ComposerSubmitHandler;
+  /** Heading above the box (home: 'What is the next task?'). */
+  heading?: string;
+  /** Home: pick a working directory (required to submit). Off in the conversation view. */
+  selectDirectory?: boolean;
+  /** Directory for '@' and '/' suggestions when `selectDirectory` is off. */
+  workingDirectory?: string;
+  showModelSelector?: boolean;
+  disabled?: boolean;
+  loading?: boolean;
+  /** Local-storage key of the draft; defaults to the one composer key. */
+  storageKey?: string;
+  /** Extra controls next to the send button (e.g. a stop button). */
+  actions?: ReactNode;
+  /** Suggestion sources; defaults to the API. */
+  loaders?: SuggestionLoaders;
+}
+
+/** The task composer shared by home and the conversation view. */
+export function Composer(props: ComposerProps) {
+  const { placeholder, heading, selectDirectory = false, showModelSelector = true, actions } = props;
+  const defaultLoaders = useMemo(() => createApiSuggestionLoaders(), []);
+  const directories = useWorkingDirectories(selectDirectory);
+  const [chosenDirectory, setChosenDirectory] = useState<string | undefined>(undefined);
+  // Until the user picks one, the most recent working directory is preselected.
+  const directory = selectDirectory ? (chosenDirectory ?? directories[0]?.path) : props.workingDirectory;
+  const composer = useComposer({
+    onSubmit: props.onSubmit,
+    requireDirectory: selectDirectory,
+    directory,
+    disabled: props.disabled ?? false,
+    loading: props.loading ?? false,
+    storageKey: props.storageKey,
+  });
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const ac = useAutocomplete({ text: composer.text, setText: composer.setText, textareaRef, directory, loaders: props.loaders ?? defaultLoaders });
+  useAutoGrow(textareaRef, composer.text);
+  const locked = composer.busy || props.disabled;
+
+  return (
+    <form
+      className="flex w-full flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void composer.submit();
+      }}
+    >
+      {heading && <h1 className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">{heading}</h1>}
+      <div
+        className={cn(
+          'relative rounded-2xl border border-neutral-200 bg-white shadow-sm transition-shadow focus-within:shadow-md',
+          'dark:border-neutral-800 dark:bg-neutral-900',
+        )}
+      >
+        <textarea
+          ref={textareaRef}
+          aria-label="Task"
+          role="combobox"
+          aria-expanded={ac.open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={ac.open && ac.focused >= 0 ? `${listId}-${ac.focused}` : undefined}
+          rows={2}
+          value={composer.text}
+          placeholder={placeholder}
+          disabled={locked}
+          onChange={(e) => {
+            composer.setText(e.target.value);
+            ac.syncCaret();
+          }}
+          onSelect={ac.syncCaret}
+          onBlur={ac.close}
+          onKeyDown={(e) => {
+            if (ac.handleKeyDown(e)) return;
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void composer.submit();
+            }
+          }}
+          className={cn(
+            'block w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-6 outline-none',
+            'placeholder:text-neutral-400 disabled:opacity-60 dark:placeholder:text-neutral-500',
+          )}
+        />
+        {ac.open && <SuggestionList id={listId} suggestions={ac.suggestions} focused={ac.focused} onAccept={ac.accept} />}
+        <div className="flex flex-wrap items-center gap-0.5 px-2 pb-2">
+          {selectDirectory && (
+            <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />
+          )}
+          {showModelSelector && <ModelSelector value={composer.model} onChange={composer.setModel} disabled={locked} />}
+          <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
+          <div className="ml-auto flex items-center gap-1">
+            {actions}
+            <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className="rounded-full">
+              {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}

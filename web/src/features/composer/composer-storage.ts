@@ -1,0 +1,30 @@
+import { PermissionMode } from '@cui/contract';
+import { readLocalJson, writeLocalJson } from '@/lib/local-json';
+
+/** The one composer key of spec §3 ('Composer draft'): `{ draft, selectedPermissionMode }`. */
+export const COMPOSER_STORAGE_KEY = 'cui-composer';
+
+export interface ComposerDraft {
+  draft: string;
+  selectedPermissionMode: PermissionMode;
+}
+
+const EMPTY_DRAFT: ComposerDraft = { draft: '', selectedPermissionMode: 'default' };
+
+function isStoredDraft(value: unknown): value is Partial<ComposerDraft> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The saved draft; unknown or damaged fields fall back to an empty draft in mode 'default'. */
+export function loadComposerDraft(key: string = COMPOSER_STORAGE_KEY): ComposerDraft {
+  const stored = readLocalJson<Partial<ComposerDraft>>(key, isStoredDraft, {});
+  const mode = PermissionMode.safeParse(stored.selectedPermissionMode);
+  return {
+    draft: typeof stored.draft === 'string' ? stored.draft : EMPTY_DRAFT.draft,
+    selectedPermissionMode: mode.success ? mode.data : EMPTY_DRAFT.selectedPermissionMode,
+  };
+}
+
+export function saveComposerDraft(value: ComposerDraft, key: string = COMPOSER_STORAGE_KEY): void {
+  writeLocalJson(key, value);
+}
