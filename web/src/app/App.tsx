@@ -1,7 +1,15 @@
 import { RouterProvider } from 'react-router';
+import { AuthGate } from '@/features/auth';
+import { AppProviders } from './providers';
 import { router } from './router';
 
-/** Root component: providers (auth gate, theme) wrap the router. Filled in by the shell work of issue 2. */
+/** Root component: providers (theme, tooltips) and the auth gate wrap the router. */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <AppProviders>
+      <AuthGate>
+        <RouterProvider router={router} />
+      </AuthGate>
+    </AppProviders>
+  );
 }

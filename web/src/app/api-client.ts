@@ -1,5 +1,5 @@
 import { buildPath, ErrorBody, type RouteDef, type RouteRequest, type RouteResponse } from '@cui/contract';
-import { getStoredToken } from './auth-token';
+import { getStoredToken, signalUnauthorized } from './auth-token';
 
 /** An error from the API: `message` is what the UI shows (spec §8), `code` the contract's error code. */
 export class ApiError extends Error {
@@ -32,9 +32,15 @@ export function authHeaders(): Headers {
   return headers;
 }
 
-/** Turns a non-OK response into an ApiError: 401 → 'Unauthorized', else the body's `error`, else 'HTTP {status}'. */
+/**
+ * Turns a non-OK response into an ApiError: 401 → 'Unauthorized', else the body's `error`, else 'HTTP {status}'.
+ * A 401 also drops the held token and sends the user back to the login screen (see AuthGate).
+ */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
-  if (response.status === 401) return new ApiError('Unauthorized', 401, 'auth.unauthorized');
+  if (response.status === 401) {
+    signalUnauthorized();
+    return new ApiError('Unauthorized', 401, 'auth.unauthorized');
+  }
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ErrorBody.partial().safeParse(body);
   const message = parsed.success && parsed.data.error ? parsed.data.error : `HTTP ${response.status}`;

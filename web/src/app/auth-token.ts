@@ -33,3 +33,12 @@ export function clearToken(): void {
   document.cookie = `${TOKEN_KEY}=; Max-Age=0; Path=/; SameSite=Strict`;
   localStorage.removeItem(TOKEN_KEY);
 }
+
+/** Event dispatched on `window` when the server rejected the held token (any 401). */
+export const UNAUTHORIZED_EVENT = 'cui:unauthorized';
+
+/** Drops the rejected token and tells the auth gate to show the login screen again. */
+export function signalUnauthorized(target: EventTarget = window): void {
+  clearToken();
+  target.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}

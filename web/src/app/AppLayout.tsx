@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
+import { ThemeToggle } from './theme';
+import { useSystemStatus } from './use-system-status';
+
+export type AppLayoutProps = {
+  children: ReactNode;
+  /** Buttons shown at the right of the header, before the theme toggle (e.g. the settings button). */
+  actions?: ReactNode;
+  /** Classes of the <main> element (default: fills the rest of the screen and scrolls). */
+  mainClassName?: string;
+};
+
+/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions and the theme toggle. */
+export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) {
+  const status = useSystemStatus();
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 dark:border-neutral-800">
+        <Link to="/" className="text-base font-semibold tracking-tight hover:opacity-80">
+          cui
+        </Link>
+        {status?.demoMode && (
+          <span
+            role="status"
+            className="rounded-full border border-amber-400 bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-200"
+          >
+            Demo mode — scripted model
+          </span>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          {actions}
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className={cn('min-h-0 flex-1 overflow-auto', mainClassName)}>{children}</main>
+    </div>
+  );
+}

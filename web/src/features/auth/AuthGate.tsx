@@ -1,0 +1,25 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { getStoredToken, UNAUTHORIZED_EVENT } from '@/app/auth-token';
+import { LoginScreen } from './LoginScreen';
+import { consumeTokenFragment } from './token-fragment';
+
+export type AuthGateProps = { children: ReactNode };
+
+/**
+ * Without a stored valid token the login screen replaces every route (spec §2).
+ * A `#token=` fragment is consumed first; any later 401 (UNAUTHORIZED_EVENT) returns to the login screen.
+ */
+export function AuthGate({ children }: AuthGateProps) {
+  const [hasToken, setHasToken] = useState(() => {
+    consumeTokenFragment();
+    return getStoredToken() !== undefined;
+  });
+
+  useEffect(() => {
+    const onUnauthorized = (): void => setHasToken(false);
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, []);
+
+  return hasToken ? children : <LoginScreen />;
+}

@@ -1,0 +1,41 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { storeToken } from '@/app/auth-token';
+import { verifyToken } from './verify-token';
+
+export interface LoginDeps {
+  verify?: (token: string) => ReturnType<typeof verifyToken>;
+  store?: (token: string) => void;
+  /** Called after a valid token was stored; reloads the page by default (spec §2). */
+  onLoggedIn?: () => void;
+}
+
+/** State of the login form: the lower-cased value, the error and the submit handler. */
+export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn = () => window.location.reload() }: LoginDeps) {
+  const [value, setValueState] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const setValue = useCallback((text: string) => {
+    setValueState(text.toLowerCase());
+    setError(null);
+  }, []);
+
+  const submit = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      const token = value.trim();
+      setChecking(true);
+      const result = await verify(token);
+      setChecking(false);
+      if (result === 'valid') {
+        store(token);
+        onLoggedIn();
+      } else {
+        setError(result === 'invalid' ? 'Invalid token' : 'Could not reach the server');
+      }
+    },
+    [value, verify, store, onLoggedIn],
+  );
+
+  return { value, setValue, error, checking, submit };
+}
