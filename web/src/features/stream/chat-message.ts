@@ -1,0 +1,60 @@
+import type { ContentBlock, ConversationMessage, ToolResultBlock } from '@cui/contract';
+
+/**
+ * One message as the conversation view shows it. Assistant events that share a `message.id`
+ * (the CLI sends one event per content block) are merged into one ChatMessage.
+ */
+export interface ChatMessage {
+  /** message.id for assistant messages, else the event/transcript uuid. */
+  id: string;
+  role: 'user' | 'assistant' | 'system' | 'error';
+  blocks: ContentBlock[];
+  timestamp?: string;
+  /** The Task/Agent tool_use this message belongs to (subagent messages), else null. */
+  parentToolUseId: string | null;
+  isSidechain: boolean;
+  /** uuids of the events merged in, so a replayed event is applied once. */
+  uuids: string[];
+}
+
+/** Spec §3 'Tool result record' plus the CLI's structured result (Edit's structuredPatch, Read's file…). */
+export interface ToolResultRecord {
+  status: 'pending' | 'completed';
+  result: string;
+  is_error: boolean;
+  structured?: unknown;
+}
+
+/** Normalises string content into a text block list. */
+export function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+}
+
+export function isToolResult(block: ContentBlock): block is ToolResultBlock {
+  return block.type === 'tool_result' && typeof (block as { tool_use_id?: unknown }).tool_use_id === 'string';
+}
+
+/** The text of a tool_result's content (string, or the text parts of an array). */
+export function toolResultText(block: ToolResultBlock): string {
+  const content = block.content;
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => (typeof part.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** A transcript message (GET /api/conversations/:id) as a ChatMessage. */
+export function fromConversationMessage(message: ConversationMessage): ChatMessage {
+  const isAssistant = message.type === 'assistant';
+  return {
+    id: isAssistant && message.message.id ? message.message.id : message.uuid,
+    role: message.type,
+    blocks: toBlocks(message.message.content),
+    timestamp: message.timestamp,
+    parentToolUseId: message.parentToolUseId ?? null,
+    isSidechain: message.isSidechain,
+    uuids: [message.uuid],
+  };
+}

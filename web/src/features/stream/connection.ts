@@ -1,0 +1,156 @@
+import type { StreamEvent } from '@cui/contract';
+import { readEventStream } from './read-stream';
+
+/** Spec §3 'Stream status': connecting, connected, disconnected, error. */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
+
+/** Spec §9: reconnect after a drop in 5000 ms. */
+export const RECONNECT_DELAY_MS = 5000;
+
+/** Given the number of consecutive failed attempts so far, the delay before the next one (null: give up). */
+export type RetryPolicy = (attempt: number) => number | null;
+
+/** The conversation view's policy: always retry 5 s after a drop. */
+export const fixedRetry = (delayMs = RECONNECT_DELAY_MS): RetryPolicy => () => delayMs;
+
+/** Spec §9 list streams: up to `retries` retries, starting at `baseMs` and doubling. */
+export const exponentialRetry = (retries = 3, baseMs = 1000): RetryPolicy => (attempt) =>
+  attempt < retries ? baseMs * 2 ** attempt : null;
+
+export interface PageVisibility {
+  isVisible: () => boolean;
+  /** Calls back whenever the page becomes visible; returns the unsubscribe function. */
+  onVisible: (callback: () => void) => () => void;
+}
+
+export interface StreamConnectionDeps {
+  streamingId: string;
+  fetchFn: typeof fetch;
+  headers: () => Headers;
+  visibility: PageVisibility;
+  setTimer: (callback: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  onEvent: (event: StreamEvent) => void;
+  onState: (state: ConnectionState) => void;
+  /** A non-abort failure (spec §8 'Stream connection failed: {status}', 'No response body', network errors). */
+  onError: (message: string) => void;
+  retry?: RetryPolicy;
+  /** First position to ask for: 0 replays the whole run so a late viewer misses nothing. */
+  fromSeq?: number;
+}
+
+export interface StreamConnection {
+  start: () => void;
+  /** Aborts the stream for good (no reconnect). */
+  stop: () => void;
+  /** The highest `seq` applied so far. */
+  lastSeq: () => number | undefined;
+}
+
+/**
+ * One live connection to GET /api/stream/:streamingId that reconnects after drops with
+ * `?from=<last seq + 1>`, dropping any event whose seq it already applied: nothing lost, nothing twice.
+ * A `closed` event ends it for good.
+ */
+export function createStreamConnection(deps: StreamConnectionDeps): StreamConnection {
+  const retry = deps.retry ?? fixedRetry();
+  let lastSeq: number | undefined;
+  let controller: AbortController | undefined;
+  let timer: unknown;
+  let failures = 0;
+  let finished = false;
+  let stopped = false;
+
+  const url = () => {
+    const from = lastSeq !== undefined ? lastSeq + 1 : deps.fromSeq;
+    const base = `/api/stream/${encodeURIComponent(deps.streamingId)}`;
+    return from === undefined ? base : `${base}?from=${from}`;
+  };
+
+  const apply = (event: StreamEvent) => {
+    if (event.seq !== undefined) {
+      if (lastSeq !== undefined && event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+    }
+    if (event.type === 'closed') finished = true;
+    deps.onEvent(event);
+  };
+
+  const scheduleRetry = () => {
+    if (stopped || finished || !deps.visibility.isVisible()) return;
+    const delay = retry(failures);
+    failures += 1;
+    if (delay === null) return;
+    timer = deps.setTimer(() => {
+      timer = undefined;
+      open();
+    }, delay);
+  };
+
+  const open = () => {
+    if (stopped || finished || controller) return;
+    const current = new AbortController();
+    controller = current;
+    deps.onState('connecting');
+    readEventStream({
+      url: url(),
+      headers: deps.headers(),
+      signal: current.signal,
+      fetchFn: deps.fetchFn,
+      onOpen: () => {
+        failures = 0;
+        deps.onState('connected');
+      },
+      onEvent: apply,
+    }).then(
+      () => {
+        controller = undefined;
+        deps.onState('disconnected');
+        scheduleRetry();
+      },
+      (error: unknown) => {
+        controller = undefined;
+        if (current.signal.aborted) {
+          deps.onState('disconnected');
+          return;
+        }
+        deps.onState('error');
+        deps.onError(error instanceof Error ? error.message : String(error));
+        scheduleRetry();
+      },
+    );
+  };
+
+  let unsubscribe: (() => void) | undefined;
+  return {
+    start() {
+      unsubscribe ??= deps.visibility.onVisible(() => {
+        if (timer !== undefined) deps.clearTimer(timer);
+        timer = undefined;
+        open();
+      });
+      open();
+    },
+    stop() {
+      stopped = true;
+      unsubscribe?.();
+      if (timer !== undefined) deps.clearTimer(timer);
+      controller?.abort();
+    },
+    lastSeq: () => lastSeq,
+  };
+}
+
+/** The document's visibility, for browsers. */
+export function documentVisibility(doc: Document): PageVisibility {
+  return {
+    isVisible: () => doc.visibilityState === 'visible',
+    onVisible(callback) {
+      const listener = () => {
+        if (doc.visibilityState === 'visible') callback();
+      };
+      doc.addEventListener('visibilitychange', listener);
+      return () => doc.removeEventListener('visibilitychange', listener);
+    },
+  };
+}

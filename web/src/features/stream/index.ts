@@ -1,0 +1,21 @@
+/** The shared stream client: NDJSON over fetch, reconnect without loss, status texts, per-session store. */
+export { createLineSplitter, parseStreamLine } from './ndjson';
+export { readEventStream, type ReadStreamOptions } from './read-stream';
+export {
+  createStreamConnection,
+  documentVisibility,
+  exponentialRetry,
+  fixedRetry,
+  RECONNECT_DELAY_MS,
+  type ConnectionState,
+  type PageVisibility,
+  type RetryPolicy,
+  type StreamConnection,
+  type StreamConnectionDeps,
+} from './connection';
+export { statusTextFor, toolStatusText } from './status-text';
+export { type ChatMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './chat-message';
+export { initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
+export { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
+export { useStreamConnection, type UseStreamConnectionOptions } from './use-stream-connection';
+export { reduceLiveStatus, useLiveStatus, type LiveStatus } from './use-live-status';

@@ -1,0 +1,86 @@
+import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
+import { describe, expect, it } from 'vitest';
+import { fixRunEvents } from './fixtures/fix-run';
+import { initialSessionState, type SessionState, sessionReducer } from './session-store';
+
+const feed = (events: StreamEvent[], state: SessionState = initialSessionState) =>
+  events.reduce((s, event) => sessionReducer(s, { type: 'stream_event', event, receivedAt: 1 }), state);
+
+const permission = (id: string, timestamp: string, status: PermissionRequest['status'] = 'pending'): PermissionRequest => ({
+  id, streamingId: 'run-1', toolName: 'Edit', toolInput: { file_path: '/r/a.txt' }, timestamp, status,
+});
+
+describe('sessionReducer', () => {
+  it('groups the events of one API message (same message.id) into one message', () => {
+    const state = feed(fixRunEvents);
+    const assistants = state.messages.filter((m) => m.role === 'assistant');
+    expect(assistants).toHaveLength(3);
+    expect(assistants[0]?.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+  });
+
+  it('keeps a tool use pending until its tool_result arrives, then completes it with the structured result', () => {
+    const upToEdit = fixRunEvents.slice(0, 7);
+    const pending = feed(upToEdit);
+    expect(pending.toolResults.toolu_fakemwr49ab1b).toEqual({ status: 'pending', result: '', is_error: false });
+    const done = feed(fixRunEvents.slice(7, 8), pending);
+    expect(done.toolResults.toolu_fakemwr49ab1b?.status).toBe('completed');
+    expect(done.toolResults.toolu_fakemwr49ab1b?.structured).toMatchObject({ structuredPatch: [{ lines: ['-helo wrld', '+hello world'] }] });
+  });
+
+  it('applies a replayed event once', () => {
+    const once = feed(fixRunEvents);
+    const twice = feed(fixRunEvents, once);
+    expect(twice.messages).toEqual(once.messages);
+  });
+
+  it('merges stream events with the same uuid as loaded history without duplicating', () => {
+    const history: ConversationMessage[] = [{
+      uuid: '4688c90d-16fb-4ce7-8cdc-27ded94bf2d2', type: 'assistant', timestamp: '2026-11-22T00:46:23.021Z', isSidechain: false, parentUuid: null,
+      message: { id: 'msg_fakemwr49a06a', role: 'assistant', content: [{ type: 'text', text: "I'll read the file first." }] },
+    }];
+    const loaded = sessionReducer(initialSessionState, { type: 'history_loaded', messages: history });
+    const state = feed(fixRunEvents, loaded);
+    expect(state.messages.filter((m) => m.role === 'assistant')).toHaveLength(3);
+    expect(state.messages[0]?.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+  });
+
+  it('tracks the status text, run session id, result and tool metrics', () => {
+    const state = feed(fixRunEvents.slice(0, -1));
+    expect(state.currentStatus).toBe('Completed');
+    expect(state.sessionId).toBe('f5e5690f-09dc-4067-859b-1172c39a0d71');
+    expect(state.cwd).toBe('/tmp/example/repo');
+    expect(state.result?.subtype).toBe('success');
+    expect(state.toolMetrics).toEqual({ editCount: 1, writeCount: 0, linesAdded: 1, linesRemoved: 1 });
+  });
+
+  it('shows a permission request until permission_resolved, and closed clears it', () => {
+    const request = permission('p1', '2026-11-22T00:00:00Z');
+    const asked = feed([{ type: 'permission_request', data: request }]);
+    expect(asked.pendingPermission?.id).toBe('p1');
+    expect(asked.currentStatus).toBe('Awaiting approval...');
+    expect(feed([{ type: 'permission_resolved', data: { ...request, status: 'approved' } }], asked).pendingPermission).toBeNull();
+    expect(feed([{ type: 'closed', streamingId: 'run-1' }], asked).pendingPermission).toBeNull();
+  });
+
+  it('shows the latest pending permission by timestamp when loaded', () => {
+    const state = sessionReducer(initialSessionState, {
+      type: 'permissions_loaded',
+      permissions: [permission('old', '2026-11-22T00:00:00Z'), permission('new', '2026-11-22T00:01:00Z'), permission('done', '2026-11-22T00:02:00Z', 'approved')],
+    });
+    expect(state.pendingPermission?.id).toBe('new');
+  });
+
+  it('files subagent messages under their parent tool use', () => {
+    const state = feed([
+      { type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 'task1', name: 'Agent', input: { description: 'x' } }] }, uuid: 'u1' },
+      { type: 'assistant', message: { id: 'm2', content: [{ type: 'text', text: 'inside' }] }, parent_tool_use_id: 'task1', uuid: 'u2' },
+    ]);
+    expect(state.children.task1).toEqual(['m2']);
+    expect(state.messages[1]?.isSidechain).toBe(true);
+  });
+
+  it('adds stream error events as error messages', () => {
+    const state = feed([{ type: 'error', error: 'CLI crashed', seq: 3 }]);
+    expect(state.messages[0]).toMatchObject({ role: 'error', blocks: [{ type: 'text', text: 'CLI crashed' }] });
+  });
+});

@@ -1,0 +1,141 @@
+import type { ConversationMessage, PermissionRequest, StreamEvent, ToolMetrics } from '@cui/contract';
+
+type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
+import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
+import { type ChatMessage, fromConversationMessage, toBlocks } from './chat-message';
+import type { ConnectionState } from './connection';
+import { statusTextFor } from './status-text';
+import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
+
+/** Everything the conversation view knows about one session: messages, tools, permission, stream status. */
+export interface SessionState extends MessageState {
+  connectionState: ConnectionState;
+  /** Spec §3 'Stream status' currentStatus; 'Running' until the first event says more. */
+  currentStatus: string;
+  lastEvent: StreamEvent | null;
+  lastEventTime: number | null;
+  toolMetrics: ToolMetrics;
+  pendingPermission: PermissionRequest | null;
+  /** The session id the run reports (system_init / result); differs from the page's after a resume. */
+  sessionId: string | null;
+  cwd: string | null;
+  result: ResultEvent | null;
+  closed: boolean;
+}
+
+export type SessionAction =
+  | { type: 'history_loaded'; messages: ConversationMessage[] }
+  | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
+  | { type: 'connection_changed'; state: ConnectionState }
+  | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
+  | { type: 'permission_cleared'; id: string }
+  | { type: 'stream_cleared' };
+
+export const initialSessionState: SessionState = {
+  ...EMPTY_MESSAGES,
+  connectionState: 'disconnected',
+  currentStatus: 'Running',
+  lastEvent: null,
+  lastEventTime: null,
+  toolMetrics: EMPTY_TOOL_METRICS,
+  pendingPermission: null,
+  sessionId: null,
+  cwd: null,
+  result: null,
+  closed: false,
+};
+
+/** Spec §4: of several pending permissions, the latest by timestamp is shown. */
+export function latestPending(permissions: PermissionRequest[]): PermissionRequest | null {
+  let latest: PermissionRequest | null = null;
+  for (const permission of permissions) {
+    if (permission.status !== 'pending') continue;
+    if (!latest || Date.parse(permission.timestamp) >= Date.parse(latest.timestamp)) latest = permission;
+  }
+  return latest;
+}
+
+function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' }>): IncomingMessage {
+  const parent = event.parent_tool_use_id ?? null;
+  const uuid = event.uuid ?? (event.seq !== undefined ? `seq-${event.seq}` : undefined);
+  const message: ChatMessage = {
+    id: event.type === 'assistant' && event.message.id ? event.message.id : (uuid ?? `${event.type}-${Date.now()}`),
+    role: event.type,
+    blocks: toBlocks(event.message.content),
+    parentToolUseId: parent,
+    isSidechain: parent !== null,
+    uuids: uuid ? [uuid] : [],
+  };
+  if (event.timestamp) message.timestamp = event.timestamp;
+  return event.type === 'user' && event.tool_use_result !== undefined ? { message, structured: event.tool_use_result } : { message };
+}
+
+function withMetrics(state: SessionState, event: Extract<StreamEvent, { type: 'assistant' }>): ToolMetrics {
+  if (!Array.isArray(event.message.content)) return state.toolMetrics;
+  let metrics = state.toolMetrics;
+  for (const block of event.message.content) {
+    if (block.type !== 'tool_use' || !('id' in block) || state.toolResults[String(block.id)]) continue;
+    metrics = addToolMetrics(metrics, block as Parameters<typeof addToolMetrics>[1]);
+  }
+  return metrics;
+}
+
+function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingMessage {
+  const id = event.seq !== undefined ? `error-${event.seq}` : `error-${event.timestamp ?? ''}-${event.error}`;
+  return { message: { id, role: 'error', blocks: [{ type: 'text', text: event.error }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
+}
+
+/** Applies one stream event; the switch is exhaustive over the contract's event union. */
+function applyEvent(state: SessionState, event: StreamEvent): SessionState {
+  switch (event.type) {
+    case 'connected':
+    case 'system':
+      return state;
+    case 'system_init':
+      return { ...state, sessionId: event.session_id, cwd: event.cwd };
+    case 'assistant':
+      return { ...state, ...applyMessage(state, streamMessage(event)), toolMetrics: withMetrics(state, event) };
+    case 'user':
+      return { ...state, ...applyMessage(state, streamMessage(event)) };
+    case 'result':
+      return { ...state, result: event, sessionId: event.session_id, connectionState: 'disconnected' };
+    case 'error':
+      return { ...state, ...applyMessage(state, errorMessage(event)) };
+    case 'permission_request':
+      return { ...state, pendingPermission: event.data };
+    case 'permission_resolved':
+      return state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
+    case 'closed':
+      return { ...state, closed: true, pendingPermission: null, connectionState: 'disconnected' };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The per-session event store (STYLE §5): one reducer every view of a session reads from. */
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'history_loaded':
+      return { ...state, ...applyMessages(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
+    case 'stream_event': {
+      const next = applyEvent(state, action.event);
+      const status = statusTextFor(action.event);
+      return { ...next, currentStatus: status ?? next.currentStatus, lastEvent: action.event, lastEventTime: action.receivedAt };
+    }
+    case 'connection_changed':
+      // A finished run stays disconnected whatever the transport does afterwards.
+      return { ...state, connectionState: state.closed ? 'disconnected' : action.state };
+    case 'permissions_loaded':
+      return { ...state, pendingPermission: latestPending(action.permissions) ?? state.pendingPermission };
+    case 'permission_cleared':
+      return state.pendingPermission?.id === action.id ? { ...state, pendingPermission: null } : state;
+    case 'stream_cleared':
+      return { ...state, connectionState: 'disconnected', pendingPermission: null, closed: true };
+    default: {
+      const unhandled: never = action;
+      return unhandled;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { StreamEvent, ToolMetrics } from '@cui/contract';
+import { useCallback, useState } from 'react';
+import { type ConnectionState, exponentialRetry, type RetryPolicy } from './connection';
+import { statusTextFor } from './status-text';
+import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
+import { useStreamConnection } from './use-stream-connection';
+
+/** Spec §3 'Stream status (client-side)'. */
+export interface LiveStatus {
+  connectionState: ConnectionState;
+  currentStatus: string;
+  lastEvent: StreamEvent | null;
+  lastEventTime: number | null;
+  toolMetrics: ToolMetrics;
+}
+
+const INITIAL: LiveStatus = {
+  connectionState: 'connecting',
+  currentStatus: 'Running',
+  lastEvent: null,
+  lastEventTime: null,
+  toolMetrics: EMPTY_TOOL_METRICS,
+};
+
+/** Folds one event into a live status (pure; exported for the home list and tests). */
+export function reduceLiveStatus(status: LiveStatus, event: StreamEvent, now: number): LiveStatus {
+  let toolMetrics = status.toolMetrics;
+  if (event.type === 'assistant' && Array.isArray(event.message.content)) {
+    for (const block of event.message.content) {
+      if (block.type === 'tool_use' && 'input' in block) toolMetrics = addToolMetrics(toolMetrics, block as Parameters<typeof addToolMetrics>[1]);
+    }
+  }
+  const ended = event.type === 'closed' || event.type === 'result';
+  return {
+    connectionState: ended ? 'disconnected' : status.connectionState,
+    currentStatus: statusTextFor(event) ?? status.currentStatus,
+    lastEvent: event,
+    lastEventTime: now,
+    toolMetrics,
+  };
+}
+
+const LIST_RETRY: RetryPolicy = exponentialRetry();
+
+/**
+ * The live status of one running session for list rows: status text ('Running', 'Editing file...',
+ * 'Completed'…), connection state and tool metrics. Retries up to 3 times (1 s, doubling) per spec §9.
+ * Only new events are read (no replay): a row needs the current status, not the history.
+ */
+export function useLiveStatus(streamingId: string | undefined): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>(INITIAL);
+  const onEvent = useCallback((event: StreamEvent) => setStatus((s) => reduceLiveStatus(s, event, Date.now())), []);
+  const onState = useCallback(
+    (connectionState: ConnectionState) => setStatus((s) => (s.connectionState === connectionState ? s : { ...s, connectionState })),
+    [],
+  );
+  useStreamConnection({ streamingId, onEvent, onState, retry: LIST_RETRY });
+  return status;
+}

@@ -1,0 +1,44 @@
+import type { StreamEvent } from '@cui/contract';
+import { useEffect, useRef } from 'react';
+import { authHeaders } from '@/app/api-client';
+import { type ConnectionState, createStreamConnection, documentVisibility, type RetryPolicy } from './connection';
+
+export interface UseStreamConnectionOptions {
+  /** No connection while undefined. */
+  streamingId: string | undefined;
+  onEvent: (event: StreamEvent) => void;
+  onState: (state: ConnectionState) => void;
+  onError?: (message: string) => void;
+  retry?: RetryPolicy;
+  fromSeq?: number;
+}
+
+/**
+ * Keeps one stream connection open for `streamingId` while mounted (browser fetch with the bearer
+ * token, page visibility, window timers). The callbacks may change between renders.
+ */
+export function useStreamConnection(options: UseStreamConnectionOptions): void {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const { streamingId, retry, fromSeq } = options;
+  useEffect(() => {
+    if (!streamingId) return;
+    const connection = createStreamConnection({
+      streamingId,
+      fetchFn: (input, init) => fetch(input, init),
+      headers: authHeaders,
+      visibility: documentVisibility(document),
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+      onEvent: (event) => latest.current.onEvent(event),
+      onState: (state) => latest.current.onState(state),
+      onError: (message) => latest.current.onError?.(message),
+      ...(retry ? { retry } : {}),
+      ...(fromSeq !== undefined ? { fromSeq } : {}),
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [streamingId, retry, fromSeq]);
+}
