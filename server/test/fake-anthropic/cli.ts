@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util';
+import { startFakeAnthropic } from './index';
+
+/**
+ * Runs the fake Messages API standalone: `npx tsx server/test/fake-anthropic/cli.ts --port 8787`.
+ * Prints `FAKE_ANTHROPIC_URL=<url>` on the first stdout line; with --log, one JSON line per request.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    log: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`invalid --port: ${values.port}`);
+  process.exit(2);
+}
+
+const fake = await startFakeAnthropic({ port, host: values.host });
+console.log(`FAKE_ANTHROPIC_URL=${fake.url}`);
+
+if (values.log) {
+  let logged = 0;
+  setInterval(() => {
+    for (const record of fake.requests.slice(logged)) {
+      if (record.status === 0) break;
+      const { body: _body, ...summary } = record;
+      console.log(JSON.stringify(summary));
+      logged += 1;
+    }
+  }, 200).unref();
+}
+
+const shutdown = () => void fake.close().then(() => process.exit(0));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
