@@ -7,9 +7,12 @@ export const MASKED_SECRET_PREFIX = '••••••••';
 export const ColorScheme = z.enum(['light', 'dark', 'system']);
 export type ColorScheme = z.infer<typeof ColorScheme>;
 
+/** An ntfy server URL: http or https only. */
+const NtfyUrl = z.url({ protocol: /^https?$/, error: 'ntfyUrl must be an http(s) URL' });
+
 export const NotificationsConfig = z.object({
   enabled: z.boolean().default(false),
-  ntfyUrl: z.url({ error: 'ntfyUrl must be a URL' }).optional(),
+  ntfyUrl: NtfyUrl.optional(),
 });
 
 export const InterfaceConfig = z.object({
@@ -49,8 +52,11 @@ export const ServerConfig = z.object({
   port: z.number().int().min(0).max(65535).default(3001),
 });
 
-/** The whole of CUI_HOME/config.json. */
-export const CuiConfig = z.object({
+/**
+ * The whole of CUI_HOME/config.json. Unknown top-level keys (e.g. an older cui's `machine_id`) are kept
+ * so a hand-written file is never silently truncated; they are never sent to the browser.
+ */
+export const CuiConfig = z.looseObject({
   machineId: z.string().min(1),
   authToken: z.string().regex(/^[a-f0-9]{32}$/, 'authToken must be 32 lower-case hex characters'),
   server: ServerConfig.default({ host: '127.0.0.1', port: 3001 }),
@@ -68,14 +74,18 @@ export const PublicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-/** PUT /api/config body: a partial config; unknown keys (authToken, machineId, server…) are refused. */
+/**
+ * PUT /api/config body: a partial config, deep-merged into the stored one (objects key by key; arrays replaced).
+ * Unknown keys (authToken, machineId, server…) are refused. `ntfyUrl: null | ''` and `gemini.apiKey/model: null`
+ * remove the value. A masked secret (MASKED_SECRET_PREFIX…) sent back keeps the stored one.
+ */
 export const ConfigUpdate = z.strictObject({
   interface: z.strictObject({
     colorScheme: ColorScheme.optional(),
     language: z.string().max(35).optional(),
     notifications: z.strictObject({
       enabled: z.boolean().optional(),
-      ntfyUrl: z.url({ error: 'ntfyUrl must be a URL' }).optional().nullable(),
+      ntfyUrl: z.string().refine((v) => v === '' || NtfyUrl.safeParse(v).success, { error: 'ntfyUrl must be an http(s) URL' }).optional().nullable(),
     }).optional(),
   }).optional(),
   router: z.strictObject({
@@ -84,8 +94,8 @@ export const ConfigUpdate = z.strictObject({
     rules: z.record(z.string(), z.string()).optional(),
   }).optional(),
   gemini: z.strictObject({
-    apiKey: z.string().optional(),
-    model: z.string().optional(),
+    apiKey: z.string().optional().nullable(),
+    model: z.string().optional().nullable(),
   }).optional(),
 });
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   'request.too_large': 413,
   'request.forbidden_host': 403,
   'request.forbidden_origin': 403,
+  'request.unsupported_media_type': 415,
   'validation.failed': 400,
   'route.not_found': 404,
   'config.invalid': 400,

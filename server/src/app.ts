@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
@@ -10,13 +10,13 @@ import { createRunManager, registerRunRoutes } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
-import { createConfigStore } from './platform/config';
+import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
-import { installErrorHandler } from './platform/errors-http';
+import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { createLogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
 import { resolvePaths } from './platform/paths';
-import { installAuth } from './platform/security';
+import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
 
 /** Largest accepted request body (413 beyond). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -36,13 +36,19 @@ export interface BuildAppOptions {
   /** Built web app to serve (dist/web); nothing is served when absent or missing. */
   webRoot?: string;
   demoMode?: boolean;
+  /** An already loaded config (main loads it first for host/port); loaded from CUI_HOME when absent. */
+  config?: ConfigStore;
+  /** Largest accepted request body in bytes; BODY_LIMIT_BYTES when absent. */
+  bodyLimit?: number;
+  /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
+  authFailureLimit?: AuthFailureLimit;
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
   const logBuffer = createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
-  const config = createConfigStore(paths.configPath);
+  const config = options.config ?? createConfigStore(paths.configPath);
   const db = openDatabase(paths.dbPath, logger);
   const executablePath = options.claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
@@ -58,13 +64,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,
-    disableRequestLogging: false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
   });
   installErrorHandler(app, platform.logger);
   const tokenOverride = options.token;
-  installAuth(app, () => tokenOverride ?? platform.config.get().authToken);
+  await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
 
   registerSettingsRoutes(app, platform);
   registerSystemRoutes(app, { ...platform, runs });
@@ -73,14 +78,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
 
-  if (options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });
-    // SPA fallback: any non-API GET serves the shell.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route.not_found' });
-    });
-  }
+  const spaShell = Boolean(options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')));
+  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });
+  // SPA fallback: any non-API GET serves the shell.
+  installNotFoundHandler(app, { spaShell });
 
   app.addHook('onClose', async () => {
     await runs.close();

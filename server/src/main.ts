@@ -1,34 +1,112 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app';
+import { createConfigStore } from './platform/config';
+import { resolvePaths } from './platform/paths';
+import { parseServerArgs, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
 
-/** Entry point: parses flags, listens, prints the URL with the token, shuts down cleanly on signals. */
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const flag = (name: string): string | undefined => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({
-    token: flag('--token'),
-    logStdout: true,
-    logLevel: process.env.LOG_LEVEL,
-    webRoot: path.resolve(here, '../web'),
-  });
-  const port = Number(flag('--port') ?? 3001);
-  const host = flag('--host') ?? '127.0.0.1';
-  await app.listen({ port, host });
-  const token = flag('--token') ?? '';
-  process.stdout.write(`\ncui is running: http://${host}:${port}/#token=${token}\n\n`);
-  const shutdown = (): void => {
-    void app.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+/** A start-up failure the user can act on: printed as one line, without a stack trace. */
+class StartupError extends Error {}
+
+function logLevelFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const level = env.LOG_LEVEL?.trim().toLowerCase();
+  if (!level) return undefined;
+  if (!Object.keys(pino.levels.values).includes(level) && level !== 'silent') {
+    throw new StartupError(`LOG_LEVEL must be one of ${Object.keys(pino.levels.values).join(', ')}, silent; got '${env.LOG_LEVEL}'`);
+  }
+  return level;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`cui failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`port ${port} on ${host} is already in use (choose another with --port)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`cannot bind to host '${host}' (${code})`);
+    throw error;
+  }
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : port;
+}
+
+/**
+ * Repeats closer together than this are one signal: Ctrl-C under `npm start` reaches the server through the
+ * terminal's process group and again through npm and scripts/start.mjs forwarding it.
+ */
+const DUPLICATE_SIGNAL_MS = 1000;
+
+/** SIGINT/SIGTERM close the app (which stops every CLI run), then exit 0; a second signal exits at once. */
+function handleSignals(app: FastifyInstance): void {
+  let firstSignalAt: number | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (firstSignalAt !== undefined) {
+      if (Date.now() - firstSignalAt < DUPLICATE_SIGNAL_MS) return;
+      process.stderr.write(`\ncui: ${signal} again, exiting without waiting\n`);
+      process.exit(1);
+    }
+    firstSignalAt = Date.now();
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`cui: error while shutting down: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+async function start(args: ServerArgs): Promise<void> {
+  const paths = resolvePaths();
+  const logLevel = logLevelFromEnv(process.env);
+  // Loaded before the app so a broken hand-edited file fails here with a message naming the field.
+  const config = createConfigStore(paths.configPath);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({
+    cuiHome: paths.cuiHome,
+    claudeConfigDir: paths.claudeConfigDir,
+    config,
+    token: args.token,
+    logStdout: true,
+    logLevel,
+    webRoot: path.resolve(here, '../web'),
+    demoMode: process.env.CUI_DEMO === '1',
+  });
+  handleSignals(app);
+  const host = args.host ?? config.get().server.host;
+  const port = await listen(app, host, args.port ?? config.get().server.port);
+  // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
+  process.stdout.write(`\ncui is running: ${startupUrl(host, port, args.token ?? config.get().authToken)}\n\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`cui failed to start: ${message}\n`);
   process.exit(1);
-});
+}
+
+function main(): void {
+  let args: ServerArgs;
+  try {
+    args = parseServerArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`cui: ${error.message}\n\n${USAGE}`);
+    process.exit(1);
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  start(args).catch((error: unknown) => {
+    if (error instanceof StartupError || (error instanceof Error && error.name === 'AppError')) fail(error.message);
+    // Unexpected: keep the stack, it is a bug report.
+    fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  });
+}
+
+main();

@@ -6,11 +6,16 @@ export interface LogBuffer {
   recent(limit: number): string[];
   /** Calls `listener` with each new line; returns the unsubscribe function. */
   subscribe(listener: (line: string) => void): () => void;
+  /** How many listeners are subscribed (the log stream must drop its listener when a client goes). */
+  subscriberCount(): number;
   /** A pino destination that feeds the buffer. */
   stream: Writable;
 }
 
-export function createLogBuffer(capacity = 1000): LogBuffer {
+/** How many lines the buffer keeps (the oldest are dropped). */
+export const LOG_BUFFER_CAPACITY = 1000;
+
+export function createLogBuffer(capacity = LOG_BUFFER_CAPACITY): LogBuffer {
   const lines: string[] = [];
   const listeners = new Set<(line: string) => void>();
   let partial = '';
@@ -19,7 +24,14 @@ export function createLogBuffer(capacity = 1000): LogBuffer {
     if (!line) return;
     lines.push(line);
     if (lines.length > capacity) lines.splice(0, lines.length - capacity);
-    for (const listener of listeners) listener(line);
+    // A listener that throws must not stop the others or the logger.
+    for (const listener of listeners) {
+      try {
+        listener(line);
+      } catch {
+        listeners.delete(listener);
+      }
+    }
   }
 
   const stream = new Writable({
@@ -38,6 +50,7 @@ export function createLogBuffer(capacity = 1000): LogBuffer {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscriberCount: () => listeners.size,
     stream,
   };
 }

@@ -2,6 +2,13 @@ import os from 'node:os';
 import pino, { type Logger } from 'pino';
 import type { LogBuffer } from './log-buffer';
 
+/** Last line of defence only: code must never pass prompts, tokens or keys to the logger in the first place. */
+const REDACTED_PATHS = [
+  'authToken', 'token', 'apiKey', 'api_key', 'prompt', 'initialPrompt', 'authorization',
+  '*.authToken', '*.token', '*.apiKey', '*.api_key', '*.prompt', '*.initialPrompt', '*.authorization',
+  'headers.authorization', 'req.headers.authorization', 'body', 'req.body',
+];
+
 export interface LoggerOptions {
   level?: string;
   /** Also write to stdout (the server does; tests don't). */
@@ -22,10 +29,9 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level ?? 'info',
       base: { pid: process.pid, hostname: os.hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: {
-        paths: ['authToken', 'token', 'apiKey', 'api_key', '*.authToken', '*.apiKey', '*.api_key', 'headers.authorization', 'req.headers.authorization'],
-        censor: '[redacted]',
-      },
+      // Labels ('info') rather than numbers: the log panel's substring filter then matches 'error' etc.
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     },
     pino.multistream(streams),
   );

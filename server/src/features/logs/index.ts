@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
-import { registerRoute } from '../../platform/http';
+import { registerRoute, registerStreamRoute } from '../../platform/http';
+import { createLogStreamHub } from './log-stream';
 
-export function registerLogRoutes(app: FastifyInstance, deps: PlatformDeps): void {
-  registerRoute(app, routes.logs.recent, ({ query }) => ({ logs: deps.logBuffer.recent(query.limit ?? 100) }));
-  // GET /api/logs/stream: issue 2 (foundation helper).
+export { createLogStreamHub, LOG_HEARTBEAT_MS, type LogStreamHub } from './log-stream';
+
+/** How many entries GET /api/logs/recent returns without `limit` (the panel asks for 100). */
+export const DEFAULT_RECENT_LOGS = 100;
+
+/** GET /api/logs/recent and GET /api/logs/stream (the log monitor panel). */
+export function registerLogRoutes(app: FastifyInstance, deps: Pick<PlatformDeps, 'logBuffer' | 'logger'>): void {
+  const hub = createLogStreamHub({ logBuffer: deps.logBuffer });
+  const log = deps.logger.child({ component: 'logs' });
+
+  registerRoute(app, routes.logs.recent, ({ query }) => ({ logs: deps.logBuffer.recent(query.limit ?? DEFAULT_RECENT_LOGS) }));
+  registerStreamRoute(app, routes.logs.stream, ({ request, reply }) => {
+    reply.hijack();
+    hub.open(reply.raw);
+    log.debug({ requestId: request.id, clients: hub.size() }, 'log stream client connected');
+    reply.raw.on('close', () => log.debug({ requestId: request.id, clients: hub.size() }, 'log stream client disconnected'));
+  });
+  app.addHook('preClose', async () => hub.closeAll());
 }

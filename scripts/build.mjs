@@ -1,0 +1,58 @@
+// Builds the web app (Vite → dist/web) and bundles the server (esbuild → dist/server/main.js).
+// `node scripts/build.mjs [web|server]` builds one part; no argument builds both.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
+export const WEB_OUT = path.join(ROOT, 'dist/web/index.html');
+
+/** `@cui/contract` is a path alias (tsconfig/vite), not a package: point esbuild at its source. */
+const contractAlias = {
+  name: 'cui-contract',
+  setup(build) {
+    build.onResolve({ filter: /^@cui\/contract$/ }, () => ({ path: path.join(ROOT, 'contract/index.ts') }));
+  },
+};
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
+    outfile: SERVER_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    plugins: [contractAlias],
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+export function buildWeb() {
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(ROOT, 'web/vite.config.ts'), '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+}
+
+async function main() {
+  const only = process.argv[2];
+  if (only && only !== 'web' && only !== 'server') throw new Error(`unknown part '${only}' (expected web or server)`);
+  const started = Date.now();
+  if (only !== 'server') buildWeb();
+  if (only !== 'web') await buildServer();
+  process.stdout.write(`build: ${only ?? 'web + server'} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    process.stderr.write(`build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,61 @@
+// `npm start`: rebuilds whatever is older than its sources, then runs the server with the given arguments.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildServer, buildWeb, ROOT, SERVER_OUT, WEB_OUT } from './build.mjs';
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git']);
+
+/** Newest modification time (ms) of the files under the given paths, skipping tests; 0 when none exist. */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return; // An optional source (e.g. a config file) that does not exist.
+    }
+    if (stat.isDirectory()) {
+      if (SKIP_DIRS.has(path.basename(entry))) return;
+      for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+    } else if (!/\.test\.tsx?$/.test(entry)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(path.join(ROOT, p));
+  return newest;
+}
+
+function mtimeOf(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+const shared = ['contract', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
+const parts = [
+  { name: 'server', output: SERVER_OUT, sources: [...shared, 'server/src', 'scripts/build.mjs'], build: buildServer },
+  { name: 'web', output: WEB_OUT, sources: [...shared, 'web', 'tsconfig.web.json'], build: buildWeb },
+];
+
+for (const part of parts) {
+  if (newestMtime(part.sources) > mtimeOf(part.output)) {
+    process.stdout.write(`cui: building ${part.name}…\n`);
+    await part.build();
+  }
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT, ...process.argv.slice(2)], { stdio: 'inherit' });
+// Forward signals so the server shuts down cleanly. Ctrl-C may also reach the child directly through the process
+// group (and npm forwards it too): the server treats repeats within a moment as one signal.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1));
+});
