@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { highlightLine } from './highlight';
+
+describe('highlightLine', () => {
+  it('highlights a known language with token spans', () => {
+    expect(highlightLine('const a = 1;', 'typescript')).toContain('<span class="token keyword">const</span>');
+  });
+
+  it('escapes plain text without tokens', () => {
+    expect(highlightLine('<b>hi</b>', 'plaintext')).toBe('&lt;b&gt;hi&lt;/b&gt;');
+  });
+
+  it('falls back to the raw line when highlighting throws', () => {
+    const broken = () => {
+      throw new Error('grammar exploded');
+    };
+    expect(highlightLine('a < b', 'typescript', broken)).toBe('a &lt; b');
+  });
+});
