@@ -1,4 +1,17 @@
-/** Home screen (issue 5). */
+import { AppLayout } from '@/app/AppLayout';
+import { Composer } from '@/features/composer';
+import { SessionTabs } from './SessionTabs';
+import { useStartTask } from './use-start-task';
+
+/** Home (spec §2): the new-task composer above the Tasks / History / Archive lists. */
 export function HomePage() {
-  return <h1 className="p-4 text-2xl font-semibold">What is the next task?</h1>;
+  const startTask = useStartTask();
+  return (
+    <AppLayout>
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-3 pt-8 pb-16 sm:px-6 sm:pt-16">
+        <Composer heading="What is the next task?" placeholder="Describe a task… (@ for files, / for commands)" selectDirectory onSubmit={startTask} />
+        <SessionTabs />
+      </div>
+    </AppLayout>
+  );
 }

@@ -1,0 +1,32 @@
+import { Square } from 'lucide-react';
+import { IconButton } from '@/ui';
+
+interface Props {
+  status: string;
+  stopping: boolean;
+  onStop(): void;
+}
+
+/** An ongoing row's pulsing live status and its 'Stop task' button. */
+export function LiveRowStatus({ status, stopping, onStop }: Props) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <span className="flex items-center gap-1.5 text-xs font-medium text-emerald-700 dark:text-emerald-400" aria-live="polite">
+        <span className="relative flex h-2 w-2" aria-hidden>
+          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-500 opacity-60" />
+          <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
+        </span>
+        <span className="max-w-36 truncate animate-pulse" data-testid="live-status">
+          {status}
+        </span>
+      </span>
+      <IconButton
+        label="Stop task"
+        size="icon-sm"
+        disabled={stopping}
+        onClick={onStop}
+        icon={<Square size={12} className="fill-current" aria-hidden />}
+      />
+    </div>
+  );
+}

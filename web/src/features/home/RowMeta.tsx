@@ -1,0 +1,26 @@
+import type { ConversationSummary } from '@cui/contract';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { projectShortName } from './session-display';
+
+/** Second line of a row: age, project, message count, and lines added/removed when non-zero. */
+export function RowMeta({ row, now }: { row: ConversationSummary; now: number }) {
+  const { linesAdded, linesRemoved } = row.toolMetrics;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-neutral-500 dark:text-neutral-400">
+      <span>{formatRelativeTime(row.updatedAt, now)}</span>
+      <span aria-hidden>·</span>
+      <span className="max-w-40 truncate" title={row.projectPath || undefined}>
+        {projectShortName(row.projectPath)}
+      </span>
+      <span aria-hidden>·</span>
+      <span>{row.messageCount === 1 ? '1 message' : `${row.messageCount} messages`}</span>
+      {(linesAdded > 0 || linesRemoved > 0) && (
+        <span className="font-mono tabular-nums">
+          {linesAdded > 0 && <span className="text-emerald-600 dark:text-emerald-400">+{linesAdded}</span>}
+          {linesAdded > 0 && linesRemoved > 0 && ' '}
+          {linesRemoved > 0 && <span className="text-red-600 dark:text-red-400">−{linesRemoved}</span>}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback } from 'react';
+import type { ConversationSummary } from '@cui/contract';
+import { Spinner } from '@/ui';
+import { useLiveSessions } from './live/use-live-sessions';
+import type { SessionTab } from './session-list-state';
+import { SessionRow } from './SessionRow';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import { useNow } from './use-now';
+import { useSessionActions } from './use-session-actions';
+import { useSessionList } from './use-session-list';
+
+/** Spec §2 empty messages per tab. */
+export const EMPTY_TEXT: Record<SessionTab, string> = {
+  tasks: 'No active tasks.',
+  history: 'No history tasks.',
+  archive: 'No archived tasks.',
+};
+
+const NOTE = 'flex items-center justify-center gap-2 py-6 text-sm text-neutral-500 dark:text-neutral-400';
+
+/** The rows of one tab, with infinite scroll, live statuses for ongoing runs and row actions. */
+export function SessionList({ tab }: { tab: SessionTab }) {
+  const list = useSessionList(tab);
+  const actions = useSessionActions(list.dispatch);
+  const { dispatch, reload } = list;
+  const onRunEnded = useCallback(
+    (row: ConversationSummary) => {
+      dispatch({ type: 'patch', sessionId: row.sessionId, changes: { status: 'completed', streamingId: undefined } });
+      reload();
+    },
+    [dispatch, reload],
+  );
+  const live = useLiveSessions(list.rows, onRunEnded);
+  const { state, rows } = list;
+  const markerRef = useInfiniteScroll(list.loadMore, state.hasMore && state.loading === null, state.fetched);
+  const now = useNow(30_000);
+
+  if (rows.length === 0 && state.loading === 'replace') {
+    return (
+      <p className={NOTE}>
+        <Spinner size="sm" label="Loading" /> Loading tasks...
+      </p>
+    );
+  }
+  if (rows.length === 0) return <p className={NOTE}>{state.error ?? EMPTY_TEXT[tab]}</p>;
+
+  return (
+    <div>
+      <ul aria-label="Sessions" className="flex flex-col gap-0.5">
+        {rows.map((row) => (
+          <SessionRow
+            key={row.sessionId}
+            row={row}
+            now={now}
+            live={
+              live.isLive(row) && row.streamingId
+                ? { status: live.statusOf(row.streamingId), stopping: live.stopping(row.streamingId), onStop: () => void live.stop(row) }
+                : null
+            }
+            notify={actions.notifyIds.includes(row.sessionId)}
+            onArchive={() => void actions.setArchived(row, !row.sessionInfo.archived)}
+            onRename={(name) => void actions.rename(row, name)}
+            onPin={() => void actions.setPinned(row, !row.sessionInfo.pinned)}
+            onNotify={() => actions.setNotify(row.sessionId, !actions.notifyIds.includes(row.sessionId))}
+          />
+        ))}
+      </ul>
+      <div ref={markerRef} data-testid="list-end" className="h-px" />
+      {state.loading === 'append' && (
+        <p className={NOTE}>
+          <Spinner size="sm" label="Loading" /> Loading more tasks...
+        </p>
+      )}
+      {state.error && <p className={`${NOTE} text-red-600 dark:text-red-400`}>{state.error}</p>}
+      {!state.hasMore && state.loading === null && !state.error && <p className={NOTE}>No more tasks to load</p>}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { routes } from '@cui/contract';
+import { apiCall } from '@/app/api-client';
+import type { ComposerSubmitHandler } from '@/features/composer';
+
+/** Starts a conversation from the home composer and opens it; a failure is shown in an alert (spec §8). */
+export function useStartTask(): ComposerSubmitHandler {
+  const navigate = useNavigate();
+  return useCallback(
+    async ({ text, workingDirectory, model, permissionMode }) => {
+      if (!workingDirectory) return false;
+      try {
+        const { sessionId } = await apiCall(routes.sessions.start, {
+          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}) },
+        });
+        void navigate(`/c/${sessionId}`);
+        return true;
+      } catch (error) {
+        const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+        window.alert(`Failed to start conversation: ${message}`);
+        return false;
+      }
+    },
+    [navigate],
+  );
+}
