@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Prefix of the one stdout line launch-server prints when it is listening. */
+export const READY_PREFIX = 'CUI_E2E_READY ';
+
+/** The temporary directories of one e2e server (same shape as server/test/helpers.ts TestDirs). */
+export interface E2eDirs {
+  root: string;
+  home: string;
+  claudeConfigDir: string;
+  cuiHome: string;
+  tmp: string;
+  /** A scratch working directory for runs and seeded transcripts. */
+  work: string;
+}
+
+/** Reads the directories the fixture passed through the environment; every one must be set. */
+export function requiredEnvDirs(env: NodeJS.ProcessEnv): Omit<E2eDirs, 'root'> {
+  const read = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`launch-server: ${name} must be set`);
+    return value;
+  };
+  return { home: read('HOME'), claudeConfigDir: read('CLAUDE_CONFIG_DIR'), cuiHome: read('CUI_HOME'), tmp: read('TMPDIR'), work: read('CUI_E2E_WORK') };
+}
+
+/** The auth token buildApp generated into CUI_HOME/config.json on first start. */
+export function readAuthToken(cuiHome: string): string {
+  const config = JSON.parse(fs.readFileSync(path.join(cuiHome, 'config.json'), 'utf8')) as { authToken?: unknown };
+  if (typeof config.authToken !== 'string') throw new Error('launch-server: config.json has no authToken');
+  return config.authToken;
+}
