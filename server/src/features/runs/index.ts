@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveRuns, PlatformDeps } from '../../context';
-import type { SessionInfoStore } from '../sessions/index';
+import { routes } from '@cui/contract';
+import type { PlatformDeps } from '../../context';
+import { registerRoute } from '../../platform/http';
+import type { RunManager } from './run-manager';
+import { registerStreamRoutes } from './stream-route';
 
-/** Owns every live CLI process. Placeholder until issue 3 lands: no runs. */
-export interface RunManager extends LiveRuns {
-  /** Stops every run (SIGTERM, then SIGKILL) and waits for the processes to be gone. */
-  close(): Promise<void>;
+export { createRunManager, FINISHED_RUN_RETENTION_MS, type RunManager, type RunManagerOptions } from './run-manager';
+export { HEARTBEAT_INTERVAL_MS } from './stream-route';
+
+/**
+ * The runs feature's HTTP surface: start and stop (in the contract's session routes), the run stream,
+ * and the permission list and decision.
+ */
+export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: RunManager; heartbeatMs?: number }): void {
+  const { runs } = deps;
+  registerRoute(app, routes.sessions.start, ({ body }) => runs.start(body));
+  registerRoute(app, routes.sessions.stop, ({ params }) => runs.stop(params.id));
+  registerRoute(app, routes.permissions.list, ({ query }) => ({ permissions: runs.permissions.list(query) }));
+  registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body) }));
+  registerStreamRoutes(app, { runs, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
 }
-
-export function createRunManager(_deps: PlatformDeps & { sessionInfo: SessionInfoStore }): RunManager {
-  return { list: () => [], bySession: () => undefined, onChange: () => () => undefined, close: async () => undefined };
-}
-
-export function registerRunRoutes(_app: FastifyInstance, _deps: PlatformDeps & { runs: RunManager }): void {}

@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+
+type Listener = (...args: unknown[]) => void;
+
+/** How much of the CLI's stderr is kept to explain an early death. */
+const STDERR_TAIL_CHARS = 4000;
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Callbacks the spawner reports to; every one is optional and must not throw. */
+export interface ClaudeProcessHooks {
+  onSpawned?(pid: number | undefined): void;
+  /** One chunk of the CLI's stderr (logging only: stderr is not a failure). */
+  onStderr?(text: string): void;
+  /** A stdout line that is not a JSON object: the SDK skips it, we report it. */
+  onUnparsedLine?(line: string): void;
+  onExit?(exit: ProcessExit): void;
+  /** A spawn failure (ENOENT, EACCES…). */
+  onError?(error: Error): void;
+}
+
+/** The CLI child with what the run needs beyond the SDK's view of it. */
+export interface ClaudeProcess {
+  readonly pid: number | undefined;
+  /** Resolves when the process has exited (or failed to spawn). */
+  readonly exited: Promise<ProcessExit>;
+  hasExited(): boolean;
+  /** Signals the whole process group (the CLI and anything it spawned); no-op once gone. */
+  signalGroup(signal: NodeJS.Signals): void;
+  stderrTail(): string;
+}
+
+/** Passes stdout through unchanged and reports lines that are not JSON objects. */
+function createLineInspector(onUnparsedLine: (line: string) => void): Transform {
+  let partial = '';
+  const inspect = (line: string): void => {
+    const trimmed = line.trim();
+    if (trimmed && !(trimmed.startsWith('{') && trimmed.endsWith('}'))) onUnparsedLine(trimmed);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) inspect(line);
+      callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      inspect(partial);
+      callback();
+    },
+  });
+}
+
+function signalChildGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    // Negative pid = the process group: the CLI was spawned detached, so it leads its own group.
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: the group is already gone. Fall back to the child itself in case it left its group.
+    try {
+      child.kill(signal);
+    } catch {
+      // Already exited: nothing to signal.
+    }
+  }
+}
+
+/**
+ * A `spawnClaudeCodeProcess` for the Agent SDK: spawns the CLI in its own process group so a stop can end
+ * it and everything it started, keeps a stderr tail for error messages, and watches stdout for junk lines.
+ * The SDK's forwarded abort signal (after its stdin-close grace window) terminates the group.
+ */
+export function createClaudeSpawner(hooks: ClaudeProcessHooks): {
+  spawnClaudeCodeProcess: (options: SpawnOptions) => SpawnedProcess;
+  /** Set once the SDK has asked for the process. */
+  current(): ClaudeProcess | undefined;
+} {
+  let handle: ClaudeProcess | undefined;
+  const spawnClaudeCodeProcess = (options: SpawnOptions): SpawnedProcess => {
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
+    let tail = '';
+    let exit: ProcessExit | undefined;
+    const exited = new Promise<ProcessExit>((resolve) => {
+      child.once('exit', (code, signal) => {
+        exit = { code, signal };
+        hooks.onExit?.(exit);
+        resolve(exit);
+      });
+      child.once('error', (error) => {
+        hooks.onError?.(error);
+        // A process that never started emits no 'exit'.
+        if (child.pid === undefined) resolve((exit = { code: null, signal: null }));
+      });
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      tail = (tail + text).slice(-STDERR_TAIL_CHARS);
+      hooks.onStderr?.(text);
+    });
+    const stdout = child.stdout.pipe(createLineInspector((line) => hooks.onUnparsedLine?.(line)));
+    options.signal.addEventListener('abort', () => signalChildGroup(child, 'SIGTERM'), { once: true });
+    handle = {
+      pid: child.pid,
+      exited,
+      hasExited: () => exit !== undefined,
+      signalGroup: (signal) => {
+        if (exit === undefined) signalChildGroup(child, signal);
+        else if (child.pid !== undefined) killLeftovers(child.pid);
+      },
+      stderrTail: () => tail.trim(),
+    };
+    hooks.onSpawned?.(child.pid);
+    return {
+      stdin: child.stdin,
+      stdout,
+      get killed() {
+        return child.killed;
+      },
+      get exitCode() {
+        return child.exitCode;
+      },
+      get signalCode() {
+        return child.signalCode;
+      },
+      kill: (signal: NodeJS.Signals) => child.kill(signal),
+      on: (event: 'exit' | 'error', listener: Listener) => void child.on(event, listener),
+      once: (event: 'exit' | 'error', listener: Listener) => void child.once(event, listener),
+      off: (event: 'exit' | 'error', listener: Listener) => void child.off(event, listener),
+    } as SpawnedProcess;
+  };
+  return { spawnClaudeCodeProcess, current: () => handle };
+}
+
+/** After the CLI itself exited, its group may still hold children it started (a Bash command): kill them. */
+function killLeftovers(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}

@@ -1,0 +1,60 @@
+import { query, type CanUseTool, type Options, type Query, type SpawnedProcess, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import type { PermissionMode } from '@cui/contract';
+
+/** Everything one run asks of the CLI. */
+export interface ClaudeQueryParams {
+  /** Passed as data on the CLI's stdin (stream-json), never as argv: any text is safe. */
+  prompt: string;
+  cwd: string;
+  executablePath: string;
+  /** The full environment of the child. */
+  env: Record<string, string | undefined>;
+  /** Preset id of the new session (for a resume: the id of the fork). */
+  sessionId: string;
+  /** Continue this session's history in a new (forked) session. */
+  resumeSessionId?: string;
+  model?: string;
+  /** Replaces Claude Code's system prompt (like the CLI's `--system-prompt`). */
+  systemPrompt?: string;
+  permissionMode: PermissionMode;
+  canUseTool: CanUseTool;
+  abortController: AbortController;
+  spawnClaudeCodeProcess: (options: SpawnOptions) => SpawnedProcess;
+}
+
+/**
+ * Builds the Agent SDK options for one run. Choices:
+ * - permissions go through the stdio control protocol (`canUseTool`), no MCP side process;
+ * - the session id is preset (`--session-id`), so the console knows it before the CLI answers;
+ * - a resume forks (`forkSession`): the follow-up gets a new session id and the old transcript is untouched;
+ * - without a custom system prompt, Claude Code's own (preset `claude_code`) is used, as the CLI would;
+ *   a custom one is not snapshotted, so it is honoured again on every resume;
+ * - settings sources are left at the CLI's defaults (user, project, local), like a terminal session.
+ */
+export function buildQueryOptions(params: ClaudeQueryParams): Options {
+  const options: Options = {
+    cwd: params.cwd,
+    env: params.env,
+    pathToClaudeCodeExecutable: params.executablePath,
+    spawnClaudeCodeProcess: params.spawnClaudeCodeProcess,
+    abortController: params.abortController,
+    canUseTool: params.canUseTool,
+    permissionMode: params.permissionMode,
+    sessionId: params.sessionId,
+    systemPrompt: params.systemPrompt
+      ? { type: 'custom', prompt: params.systemPrompt, snapshot: false }
+      : { type: 'preset', preset: 'claude_code' },
+  };
+  if (params.permissionMode === 'bypassPermissions') options.allowDangerouslySkipPermissions = true;
+  if (params.model) options.model = params.model;
+  if (params.resumeSessionId) {
+    options.resume = params.resumeSessionId;
+    options.forkSession = true;
+  }
+  return options;
+}
+
+/** Starts the CLI through the Agent SDK; messages arrive by iterating the returned query. */
+export function startClaudeQuery(params: ClaudeQueryParams): Query {
+  return query({ prompt: params.prompt, options: buildQueryOptions(params) });
+}

@@ -1,0 +1,66 @@
+import { StreamEvent } from '@cui/contract';
+
+/** A stream event as the runs feature records it, before the event log stamps `seq` and `timestamp`. */
+export type RunEvent = Exclude<StreamEvent, { type: 'connected' }>;
+
+/** Outcome of mapping one Agent SDK message onto the wire. */
+export type MappedMessage =
+  | { kind: 'event'; event: RunEvent }
+  /** Deliberately not forwarded (token deltas: partial messages are not enabled, so these are unexpected). */
+  | { kind: 'skipped'; reason: string }
+  /** The message did not match the contract: logged and skipped, never fatal. */
+  | { kind: 'invalid'; reason: string };
+
+/** SDK message types that are not system/assistant/user/result but are worth showing: forwarded as `system` with their type as subtype. */
+const OTHER_AS_SYSTEM = new Set([
+  'tool_progress',
+  'tool_use_summary',
+  'auth_status',
+  'rate_limit_event',
+  'prompt_suggestion',
+  'conversation_reset',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toWireShape(message: Record<string, unknown>): Record<string, unknown> | string {
+  const { type, subtype } = message;
+  if (type === 'system' && subtype === 'init') {
+    const { type: _t, subtype: _s, ...rest } = message;
+    return { ...rest, type: 'system_init' };
+  }
+  if (type === 'system') return message;
+  if (type === 'assistant' || type === 'user' || type === 'result') return message;
+  if (type === 'stream_event') return 'partial message (token stream) not forwarded';
+  if (typeof type === 'string' && OTHER_AS_SYSTEM.has(type)) {
+    const { subtype: _s, ...rest } = message;
+    return { ...rest, type: 'system', subtype: type };
+  }
+  return `unknown message type ${JSON.stringify(type)}`;
+}
+
+/**
+ * Maps one message of the Agent SDK's `query()` (the CLI's stream-json output) to a stream event.
+ * The only place that knows the CLI's output shapes: `system/init` becomes `system_init`, other system
+ * subtypes pass as `system`, assistant/user/result pass unchanged (one `assistant` event per content block,
+ * as the CLI emits them). Every event is checked against the contract before it goes out.
+ */
+export function mapSdkMessage(message: unknown): MappedMessage {
+  if (!isRecord(message)) return { kind: 'invalid', reason: 'message is not an object' };
+  const shaped = toWireShape(message);
+  if (typeof shaped === 'string') return { kind: 'skipped', reason: shaped };
+  const parsed = StreamEvent.safeParse(shaped);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { kind: 'invalid', reason: `${String(shaped.type)}: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}` };
+  }
+  if (parsed.data.type === 'connected') return { kind: 'invalid', reason: 'the CLI cannot send connected' };
+  return { kind: 'event', event: shaped as RunEvent };
+}
+
+/** The session id a message reports (init, assistant, user, result all carry one). */
+export function sessionIdOf(message: unknown): string | undefined {
+  return isRecord(message) && typeof message.session_id === 'string' && message.session_id ? message.session_id : undefined;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
+import type { PermissionDecisionRequest, PermissionRequest, PermissionStatus } from '@cui/contract';
+import { AppError } from '../../platform/app-error';
+
+/** What the model reads when the user denies without a reason. */
+export const DEFAULT_DENY_MESSAGE =
+  'The user denied this tool use in the console, so it was not run. Stop and wait for the user to tell you how to proceed.';
+/** What the model reads when the run ends (stop, crash) while the request waits. */
+export const RUN_ENDED_DENY_REASON = 'The run ended before the user decided.';
+
+export interface NewPermission {
+  streamingId: string;
+  sessionId?: string;
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  description?: string;
+}
+
+/**
+ * Every tool-use approval of every live (and recently finished) run. A request waits for the human
+ * as long as its run lives: there is no timeout; the run settles its pending requests when it ends.
+ */
+export interface PermissionRegistry {
+  /**
+   * Records a pending request. `publish` is called with the request's new state whenever it is decided
+   * or settled; the returned promise is what the CLI gets back.
+   */
+  request(input: NewPermission, publish: (permission: PermissionRequest) => void): { permission: PermissionRequest; result: Promise<PermissionResult> };
+  /** A human decision: 404 for an unknown id, 409 when it was already decided. */
+  decide(id: string, decision: PermissionDecisionRequest): PermissionRequest;
+  /** Denies one pending request without a human (the CLI withdrew it, or its run is ending). */
+  settle(id: string, reason: string): void;
+  /** Denies every pending request of a run. */
+  settleRun(streamingId: string, reason: string): void;
+  list(filter?: { streamingId?: string; status?: PermissionStatus }): PermissionRequest[];
+  /** Drops a finished run's requests from memory. */
+  forgetRun(streamingId: string): void;
+}
+
+interface Entry {
+  permission: PermissionRequest;
+  resolve(result: PermissionResult): void;
+  publish(permission: PermissionRequest): void;
+}
+
+function denyMessage(denyReason: string | undefined): string {
+  const reason = denyReason?.trim();
+  return reason ? `The user denied this tool use: ${reason}` : DEFAULT_DENY_MESSAGE;
+}
+
+export function createPermissionRegistry(now: () => Date = () => new Date()): PermissionRegistry {
+  const entries = new Map<string, Entry>();
+
+  const finish = (entry: Entry, status: PermissionStatus, patch: Partial<PermissionRequest>, result: PermissionResult): PermissionRequest => {
+    entry.permission = { ...entry.permission, ...patch, status };
+    entry.resolve(result);
+    entry.publish(entry.permission);
+    return entry.permission;
+  };
+
+  const settleEntry = (entry: Entry, reason: string): void => {
+    if (entry.permission.status !== 'pending') return;
+    // `interrupt` ends the CLI's turn instead of letting the model carry on without the tool.
+    finish(entry, 'denied', { denyReason: reason }, { behavior: 'deny', message: reason, interrupt: true });
+  };
+
+  return {
+    request(input, publish) {
+      const permission: PermissionRequest = {
+        id: randomUUID(),
+        streamingId: input.streamingId,
+        ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+        toolName: input.toolName,
+        toolInput: input.toolInput,
+        timestamp: now().toISOString(),
+        status: 'pending',
+        ...(input.description ? { description: input.description } : {}),
+      };
+      let resolve!: (result: PermissionResult) => void;
+      const result = new Promise<PermissionResult>((r) => (resolve = r));
+      entries.set(permission.id, { permission, resolve, publish });
+      return { permission, result };
+    },
+    decide(id, decision) {
+      const entry = entries.get(id);
+      if (!entry) throw new AppError('permission.not_found', `Permission request ${id} not found`);
+      if (entry.permission.status !== 'pending') {
+        throw new AppError('permission.already_decided', `Permission request ${id} was already ${entry.permission.status}`);
+      }
+      if (decision.action === 'approve') {
+        // Shallow merge: the UI may send only the fields it changed (a Bash command, AskUserQuestion's answers).
+        const updatedInput = { ...entry.permission.toolInput, ...decision.modifiedInput };
+        const patch = decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {};
+        return finish(entry, 'approved', patch, { behavior: 'allow', updatedInput });
+      }
+      const patch = decision.denyReason ? { denyReason: decision.denyReason } : {};
+      return finish(entry, 'denied', patch, { behavior: 'deny', message: denyMessage(decision.denyReason) });
+    },
+    settle(id, reason) {
+      const entry = entries.get(id);
+      if (entry) settleEntry(entry, reason);
+    },
+    settleRun(streamingId, reason) {
+      for (const entry of entries.values()) if (entry.permission.streamingId === streamingId) settleEntry(entry, reason);
+    },
+    list(filter = {}) {
+      return [...entries.values()]
+        .map((entry) => entry.permission)
+        .filter((p) => (!filter.streamingId || p.streamingId === filter.streamingId) && (!filter.status || p.status === filter.status));
+    },
+    forgetRun(streamingId) {
+      for (const [id, entry] of entries) if (entry.permission.streamingId === streamingId) entries.delete(id);
+    },
+  };
+}
