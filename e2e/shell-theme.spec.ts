@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+
+test.describe('theme', () => {
+  test('with the default system preference the theme follows prefers-color-scheme live', async ({ loggedInPage: page }) => {
+    const html = page.locator('html');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await expect(html).toHaveAttribute('data-theme', 'light');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveClass(/\bdark\b/);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+  });
+
+  test('the toggle cycles light, dark, system, light and the choice survives a reload', async ({ loggedInPage: page }) => {
+    const html = page.locator('html');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Theme: System' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('cui-theme'))).toBe('light');
+
+    await page.getByRole('button', { name: 'Theme: Light' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Theme: Dark' }).click();
+    await expect(page.getByRole('button', { name: 'Theme: System' })).toBeVisible();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Theme: System' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Theme: Light' })).toBeVisible();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('a stored dark theme is on <html> before the app script runs (no light flash)', async ({ loggedInPage: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.evaluate(() => localStorage.setItem('cui-theme', 'dark'));
+    // Block the app bundle: only the inline pre-paint script in index.html can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('link', { name: 'cui' })).toHaveCount(0);
+  });
+});
