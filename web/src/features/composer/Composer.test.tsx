@@ -1,0 +1,140 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Composer } from './Composer';
+import { COMPOSER_STORAGE_KEY } from './composer-storage';
+import type { SuggestionLoaders } from './suggestion-loaders';
+
+const FILES = ['README.md', 'src/main.ts', 'src/util.ts', 'docs/guide.md'];
+const loaders: SuggestionLoaders = {
+  files: vi.fn(async () => FILES.map((name) => ({ key: name, label: name, insert: `@${name}` }))),
+  commands: vi.fn(async () => [
+    { key: 'init', label: '/init', insert: '/init', detail: 'Initialize' },
+    { key: 'compact', label: '/compact', insert: '/compact', detail: 'Compact' },
+  ]),
+};
+
+function stubDirectories(paths: string[]) {
+  const directories = paths.map((path, i) => ({ path, shortname: path.split('/').pop() ?? path, lastDate: `2026-01-0${9 - i}T00:00:00Z`, conversationCount: 1 }));
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ directories, totalCount: directories.length }), { status: 200 })));
+}
+
+function renderComposer(onSubmit = vi.fn(async () => true), extra: { selectDirectory?: boolean } = {}) {
+  render(<Composer placeholder="Describe a task" heading="What is the next task?" selectDirectory onSubmit={onSubmit} loaders={loaders} {...extra} />);
+  return { textarea: screen.getByRole('combobox', { name: 'Task' }), onSubmit };
+}
+
+beforeEach(() => {
+  stubDirectories(['/work/app']);
+  // jsdom has no layout: the list scrolls its focused option into view.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Composer autocomplete', () => {
+  it('shows file suggestions after @ filtered case-insensitively, and Tab accepts the first', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.type(textarea, 'open @SRC');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['src/main.ts', 'src/util.ts']);
+    expect(loaders.files).toHaveBeenCalledWith('/work/app');
+    await user.keyboard('{Tab}');
+    expect(textarea).toHaveValue('open @src/main.ts ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('cycles with the arrows and accepts the focused suggestion with Enter', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await user.type(textarea, '/');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(textarea).toHaveValue('/compact ');
+  });
+
+  it('closes on Escape without changing the text, and on Space while typing the space', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await user.type(textarea, '@read');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(textarea).toHaveValue('@read');
+    await user.type(textarea, ' x @gui');
+    await screen.findByRole('listbox');
+    await user.keyboard(' ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(textarea).toHaveValue('@read x @gui ');
+  });
+
+  it('does not offer commands for a slash inside a word', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await user.type(textarea, 'edit src/');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(loaders.commands).not.toHaveBeenCalledWith(undefined);
+  });
+});
+
+describe('Composer submit', () => {
+  it('submits with Ctrl+Enter, omitting model and permission mode when default, and clears the draft', async () => {
+    const user = userEvent.setup();
+    const { textarea, onSubmit } = renderComposer();
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.type(textarea, '  fix the tests  ');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(onSubmit).toHaveBeenCalledWith({ text: '  fix the tests  ', workingDirectory: '/work/app' });
+    await waitFor(() => expect(textarea).toHaveValue(''));
+  });
+
+  it('does not submit blank text or without a chosen directory', async () => {
+    stubDirectories([]);
+    const user = userEvent.setup();
+    const { textarea, onSubmit } = renderComposer();
+    expect(screen.getByRole('button', { name: 'Working directory: Select directory' })).toBeInTheDocument();
+    await user.type(textarea, 'real task');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('sends a chosen permission mode and model, and keeps the draft and mode in local storage', async () => {
+    const user = userEvent.setup();
+    const { textarea, onSubmit } = renderComposer(vi.fn(async () => false));
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.click(screen.getByRole('button', { name: 'Permission mode: Ask' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Plan' }));
+    await user.click(screen.getByRole('button', { name: 'Model: Default' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sonnet 3.5' }));
+    await user.type(textarea, 'plan it');
+    expect(JSON.parse(localStorage.getItem(COMPOSER_STORAGE_KEY) ?? '{}')).toEqual({ draft: 'plan it', selectedPermissionMode: 'plan' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'plan it', workingDirectory: '/work/app', model: 'claude-3-5-sonnet-20241022', permissionMode: 'plan',
+    });
+    // A rejected submission keeps the draft.
+    expect(textarea).toHaveValue('plan it');
+  });
+
+  it('is disabled with a spinner while the submit is in progress', async () => {
+    let finish: (accepted: boolean) => void = () => undefined;
+    const onSubmit = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    const { textarea } = renderComposer(onSubmit);
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.type(textarea, 'long task');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(textarea).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'Sending' })).toBeInTheDocument();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => finish(true));
+    expect(textarea).not.toBeDisabled();
+  });
+});

@@ -1,0 +1,84 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationSummary } from '@cui/contract';
+import { TooltipProvider } from '@/ui';
+import { SessionList } from './SessionList';
+import { makeRow } from './test-rows';
+
+function stubList(rows: ConversationSummary[]) {
+  const fetchFn = vi.fn(async (url: string) => {
+    if (url.startsWith('/api/conversations')) return new Response(JSON.stringify({ conversations: rows, total: rows.length }));
+    // Streams of ongoing rows stay open without events.
+    return new Response(new ReadableStream());
+  });
+  vi.stubGlobal('fetch', fetchFn);
+  return fetchFn;
+}
+
+function renderList(tab: 'tasks' | 'history' | 'archive' = 'tasks') {
+  return render(
+    <MemoryRouter>
+      <TooltipProvider>
+        <SessionList tab={tab} />
+      </TooltipProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SessionList', () => {
+  it('asks for the tab filters sorted by update, first page 20', async () => {
+    const fetchFn = stubList([]);
+    renderList('history');
+    expect(await screen.findByText('No history tasks.')).toBeInTheDocument();
+    const url = new URL(String(fetchFn.mock.calls[0]?.[0]), 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ hasContinuation: 'true', sortBy: 'updated', order: 'desc', limit: '20', offset: '0' });
+  });
+
+  it('shows the empty text of each tab', async () => {
+    stubList([]);
+    const { unmount } = renderList('tasks');
+    expect(await screen.findByText('No active tasks.')).toBeInTheDocument();
+    unmount();
+    renderList('archive');
+    expect(await screen.findByText('No archived tasks.')).toBeInTheDocument();
+  });
+
+  it('renders title, project, message count and line changes, linking to the conversation', async () => {
+    stubList([
+      makeRow('aaa', { summary: 'Fix login', projectPath: '/home/me/web-app', messageCount: 12, toolMetrics: { editCount: 1, writeCount: 0, linesAdded: 10, linesRemoved: 3 } }),
+      makeRow('bbb', { summary: '', projectPath: '', messageCount: 1 }),
+    ]);
+    renderList();
+    const first = (await screen.findByRole('link', { name: 'Fix login' })).closest('li') as HTMLElement;
+    expect(screen.getByRole('link', { name: 'Fix login' })).toHaveAttribute('href', '/c/aaa');
+    expect(within(first).getByText('web-app')).toBeInTheDocument();
+    expect(within(first).getByText('12 messages')).toBeInTheDocument();
+    expect(within(first).getByText('+10')).toBeInTheDocument();
+    expect(within(first).getByText('−3')).toBeInTheDocument();
+    const second = screen.getByRole('link', { name: 'New conversation' }).closest('li') as HTMLElement;
+    expect(within(second).getByText('No project')).toBeInTheDocument();
+    expect(within(second).queryByText(/^\+/)).not.toBeInTheDocument();
+    expect(screen.getByText('No more tasks to load')).toBeInTheDocument();
+  });
+
+  it('shows Running and Stop task on an ongoing row, and Archive on completed ones', async () => {
+    stubList([makeRow('live', { status: 'ongoing', streamingId: 'run-1', summary: 'Busy' }), makeRow('done', { summary: 'Done' })]);
+    renderList();
+    const live = (await screen.findByRole('link', { name: 'Busy' })).closest('li') as HTMLElement;
+    expect(within(live).getByText('Running')).toBeInTheDocument();
+    expect(within(live).getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+    expect(within(live).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    const done = screen.getByRole('link', { name: 'Done' }).closest('li') as HTMLElement;
+    expect(within(done).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+  });
+
+  it('shows the load error text when the first page fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'boom', code: 'internal' }), { status: 500 })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderList();
+    expect(await screen.findByText('Failed to load conversations')).toBeInTheDocument();
+  });
+});
