@@ -6,14 +6,14 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createRunManager, registerRunRoutes } from './features/runs/index';
+import { createRunManager, registerRunRoutes, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
-import { createLogBuffer } from './platform/log-buffer';
+import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
 import { resolvePaths } from './platform/paths';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
@@ -40,13 +40,17 @@ export interface BuildAppOptions {
   config?: ConfigStore;
   /** Largest accepted request body in bytes; BODY_LIMIT_BYTES when absent. */
   bodyLimit?: number;
+  /** The ring buffer behind /api/logs; a new one when absent. */
+  logBuffer?: LogBuffer;
   /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
   authFailureLimit?: AuthFailureLimit;
+  /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
+  runOptions?: RunManagerOptions;
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
-  const logBuffer = createLogBuffer();
+  const logBuffer = options.logBuffer ?? createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
   const db = openDatabase(paths.dbPath, logger);
@@ -59,7 +63,7 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform.db);
-  const runs = createRunManager({ ...platform, sessionInfo });
+  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({
@@ -83,6 +87,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
+  // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
+  app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {
     await runs.close();
     await sessions.close();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allRoutes } from '@cui/contract';
+import { allRoutes, PublicConfig } from '@cui/contract';
 import { rawRequest } from './foundation-http';
 import { startTestServer, waitFor, type TestServer } from './helpers';
 
@@ -132,7 +132,7 @@ describe('request safety', () => {
     });
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body)).toEqual({ error: 'Cross-origin request refused', code: 'request.forbidden_origin' });
-    expect((await (await server.api('/api/config')).json()).interface.colorScheme).toBe('system');
+    expect(PublicConfig.parse(await (await server.api('/api/config')).json()).interface.colorScheme).toBe('system');
   });
 
   it('accepts state-changing requests from its own origin', async () => {

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SystemStatus } from '@cui/contract';
+import { makeTestDirs, waitFor, type TestDirs } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+interface MainRun {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Runs server/src/main.ts (through tsx, as the bundle would run) with temporary dirs and the given arguments. */
+function runMain(dirs: TestDirs, args: string[], env: Record<string, string> = {}): MainRun {
+  let stdout = '';
+  let stderr = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts'), ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: dirs.home,
+      TMPDIR: dirs.tmp,
+      CUI_HOME: dirs.cuiHome,
+      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.server.json'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('main (the server process)', () => {
+  it('prints the URL with the token, serves the API and exits 0 on SIGTERM', async () => {
+    const dirs = makeTestDirs();
+    const port = await freePort();
+    const token = '0123456789abcdef0123456789abcdef';
+    const run = runMain(dirs, ['--port', String(port), '--token', token], { CUI_DEMO: '1', LOG_LEVEL: 'debug' });
+    const url = `http://127.0.0.1:${port}/#token=${token}`;
+    await waitFor(() => run.stdout().includes(url), { timeoutMs: 30_000, message: `the URL line in:\n${run.stdout()}${run.stderr()}` });
+    const status = await fetch(`http://127.0.0.1:${port}/api/system/status`, { headers: { authorization: `Bearer ${token}` } });
+    expect(status.status).toBe(200);
+    expect(SystemStatus.parse(await status.json()).demoMode).toBe(true);
+    // The token appears on the URL line only, never in a JSON log line.
+    const logLines = run.stdout().split('\n').filter((line) => line.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.filter((line) => line.includes(token))).toEqual([]);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('listens on the host and port of the config and prints its token', async () => {
+    const dirs = makeTestDirs();
+    const port = await freePort();
+    const token = 'b'.repeat(32);
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ machineId: 'box-1', authToken: token, server: { host: '127.0.0.1', port } }));
+    const run = runMain(dirs, []);
+    await waitFor(() => run.stdout().includes(`http://127.0.0.1:${port}/#token=${token}`), { timeoutMs: 30_000, message: 'the URL line' });
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('fails with one line naming the field when the config was hand-edited into an invalid state', async () => {
+    const dirs = makeTestDirs();
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ machineId: 'box-1', authToken: 'a'.repeat(32), interface: { colorScheme: 'blue' } }));
+    const run = runMain(dirs, []);
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain('cui failed to start: Invalid config');
+    expect(run.stderr()).toContain('interface.colorScheme');
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    [['--port', '99999'], '--port must be a number from 1 to 65535'],
+    [['--bogus'], 'Unknown argument: --bogus'],
+    [['--token', 'not-a-token'], '--token must be 32 lower-case hex characters'],
+  ])('prints the usage and exits 1 for %j', async (args, message) => {
+    const run = runMain(makeTestDirs(), args);
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain(message);
+    expect(run.stderr()).toContain('Usage: npm start -- [options]');
+  });
+
+  it('fails clearly for an unknown LOG_LEVEL', async () => {
+    const run = runMain(makeTestDirs(), [], { LOG_LEVEL: 'verbose' });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain("LOG_LEVEL must be one of");
+  });
+});
