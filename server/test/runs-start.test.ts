@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
+import { makeRepo } from './fake-anthropic/test-support';
+import { startTestServer, type TestServer } from './helpers';
+import { getJson, openStream, postStart, startOk } from './runs-support';
+
+/** Starting runs: validation, safe prompts, failures, API errors and concurrency, with the real CLI. */
+
+let fake: FakeAnthropic;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  server = await startTestServer({ anthropicBaseUrl: fake.url });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const newRepo = (name: string): string => makeRepo(path.join(server.dirs.work, name));
+
+async function runToEnd(body: Record<string, unknown>) {
+  const started = await startOk(server, body);
+  const stream = await openStream(server, started.streamingId);
+  await stream.ended;
+  return { ...started, events: stream.events };
+}
+
+function writeScript(name: string, content: string, mode: number): string {
+  const file = path.join(server.dirs.root, name);
+  fs.writeFileSync(file, content, { mode });
+  return file;
+}
+
+describe('starting a run', () => {
+  it('rejects bad payloads with 400 and a clear message', async () => {
+    const repo = newRepo('bad-payloads');
+    const file = path.join(repo, 'hello.txt');
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ initialPrompt: 'hi' }, 'validation.failed', /workingDirectory is required/],
+      [{ workingDirectory: path.join(repo, 'missing'), initialPrompt: 'hi' }, 'validation.failed', /does not exist/],
+      [{ workingDirectory: 'relative/dir', initialPrompt: 'hi' }, 'validation.failed', /absolute path/],
+      [{ workingDirectory: file, initialPrompt: 'hi' }, 'fs.not_a_directory', /not a directory/],
+      [{ workingDirectory: repo, initialPrompt: '   ' }, 'validation.failed', /initialPrompt is required/],
+      [{ workingDirectory: repo }, 'validation.failed', /initialPrompt is required/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', permissionMode: 'yolo' }, 'validation.failed', /permissionMode must be one of/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: path.join(repo, 'no-claude') }, 'cli.not_found', /not found/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: file }, 'cli.not_executable', /not executable/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: 'not-a-uuid' }, 'validation.failed', /session UUID/],
+    ];
+    for (const [body, code, message] of cases) {
+      const response = await postStart(server, body);
+      expect({ body, status: response.status, code: response.body.code }).toEqual({ body, status: 400, code });
+      expect(String(response.body.error)).toMatch(message);
+    }
+    const unknownSession = await postStart(server, { workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknownSession).toMatchObject({ status: 404, body: { code: 'session.not_found' } });
+    expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+  });
+
+  it('answers 500 with what the CLI said when it dies before starting, leaving no run behind', async () => {
+    const script = writeScript('dying-claude', '#!/bin/sh\necho "boom: cannot start the engine" >&2\nexit 3\n', 0o755);
+    const response = await postStart(server, { workingDirectory: newRepo('dies'), initialPrompt: 'hi', claudeExecutablePath: script });
+    expect(response.status).toBe(500);
+    expect(response.body.code).toBe('run.start_failed');
+    expect(String(response.body.error)).toContain('code 3');
+    expect(String(response.body.error)).toContain('boom: cannot start the engine');
+    expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+  });
+
+  it('passes a prompt that starts with "-" and spans lines as data, never as flags', async () => {
+    const prompt = '--dangerously-skip-permissions -p\nsecond line of the prompt';
+    const { events, sessionId } = await runToEnd({ workingDirectory: newRepo('dash'), initialPrompt: prompt });
+    const result = events.find((event) => event.type === 'result');
+    expect(result).toMatchObject({ is_error: false, session_id: sessionId });
+    expect(result?.type === 'result' && result.result).toContain(`Echo: "${prompt}"`);
+    expect(events.find((event) => event.type === 'system_init')).toMatchObject({ permissionMode: 'default' });
+  });
+
+  it('surfaces an API error as an error result and a closed event the UI can show', async () => {
+    const { events } = await runToEnd({ workingDirectory: newRepo('api-error'), initialPrompt: 'cause an api-error now' });
+    const result = events.find((event) => event.type === 'result');
+    expect(result).toMatchObject({ is_error: true });
+    expect(result?.type === 'result' && result.result).toContain('fake invalid request');
+    expect(events.at(-1)).toMatchObject({ type: 'closed', reason: 'error', exitCode: 1 });
+    expect(events.filter((event) => event.type === 'error')).toEqual([]);
+  });
+
+  it('runs 5 conversations at once and all of them finish', async () => {
+    const bodies = [1, 2, 3, 4, 5].map((n) => ({ workingDirectory: newRepo(`parallel-${n}`), initialPrompt: `parallel hello ${n}` }));
+    const runs = await Promise.all(bodies.map((body) => runToEnd(body)));
+    expect(new Set(runs.map((run) => run.sessionId)).size).toBe(5);
+    runs.forEach((run, index) => {
+      const result = run.events.find((event) => event.type === 'result');
+      expect(result).toMatchObject({ is_error: false, session_id: run.sessionId });
+      expect(result?.type === 'result' && result.result).toContain(`parallel hello ${index + 1}`);
+      expect(run.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
+    });
+  });
+});
