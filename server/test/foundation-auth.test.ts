@@ -33,7 +33,7 @@ describe('authentication', () => {
     }
   });
 
-  it('answers 401 for a wrong token, a non-Bearer scheme and unknown /api paths', async () => {
+  it('answers 401 for a wrong token, a non-Bearer scheme, unknown /api paths and percent-encoded API paths', async () => {
     const server = await start();
     const cases: Array<[string, Record<string, string>]> = [
       ['/api/config', { authorization: 'Bearer 0123456789abcdef0123456789abcdef' }],
@@ -41,6 +41,8 @@ describe('authentication', () => {
       ['/api/config', { authorization: server.token }],
       ['/api/no-such-route', {}],
       ['/API/config', {}],
+      ['/%61pi/config', {}],
+      ['/%61%70%69/system/status', {}],
     ];
     for (const [path, headers] of cases) {
       const response = await fetch(server.url + path, { headers });

@@ -51,7 +51,8 @@ async function installAuth(app: FastifyInstance, options: SecurityOptions): Prom
   await app.register(fastifyRateLimit, { global: false });
   const checkFailures = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (!isApiPath(request.url)) return;
+    // The router decodes percent-escapes ('/%61pi/config' matches '/api/config'), so check the matched route too.
+    if (!isApiPath(request.url) && !isApiPath(request.routeOptions.url ?? '')) return;
     const status = await checkFailures(request, { increment: false });
     if (!status.isAllowed && status.remaining <= 0) {
       reply.header('retry-after', String(status.ttlInSeconds));
