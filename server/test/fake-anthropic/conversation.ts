@@ -41,6 +41,14 @@ function findCwd(messages: Json[], systemText: string): string | undefined {
   return undefined;
 }
 
+function findPlanFile(messages: Json[]): string | undefined {
+  for (const message of messages) {
+    const match = /create your plan at (\S+\.md)/.exec(textOf(message.content)) ?? /plan file exists at (\S+\.md)/i.exec(textOf(message.content));
+    if (match?.[1]) return match[1];
+  }
+  return undefined;
+}
+
 /** Deferred tool names the CLI announces (one per line after a line mentioning deferred tools). */
 function findDeferredTools(messages: Json[]): string[] {
   const names = new Set<string>();
@@ -73,6 +81,14 @@ function afterPrompt(messages: Json[], promptIndex: number): Pick<Conversation, 
   return facts;
 }
 
+function lastUserText(messages: Json[]): string {
+  const last = messages.findLast((message) => message.role === 'user');
+  if (!last) return '';
+  return blocksOf(last.content)
+    .map((block) => (block.type === 'tool_result' ? toolResultText(block) : typeof block.text === 'string' ? block.text : ''))
+    .join('\n');
+}
+
 export function readConversation(body: unknown, bodyBytes: number): Conversation {
   const request = isObject(body) ? body : {};
   const messages = Array.isArray(request.messages) ? request.messages.filter(isObject) : [];
@@ -94,8 +110,10 @@ export function readConversation(body: unknown, bodyBytes: number): Conversation
     tools: tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string'),
     deferredTools: findDeferredTools(messages),
     prompt,
+    lastUserText: lastUserText(messages),
     ...afterPrompt(messages, promptIndex),
     cwd: findCwd(messages, systemText),
+    planFile: findPlanFile(messages),
     historyLength: messages.length,
     systemText,
     bodyBytes,

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { pickScenario, readConversation } from './index';
 import { BASH_COMMAND } from './scenarios/bash';
 import { NEW_FILE_CONTENT } from './scenarios/files';
-import { requestBody, toolTurn } from './test-support';
+import { PLAN_MARKDOWN, QUESTION_TEXT } from './scenarios/interactive';
+import { SUBAGENT_MARKER, SUBAGENT_REPLY } from './scenarios/subagent';
+import { CLI_TOOLS, requestBody, toolTurn } from './test-support';
 import type { ScriptReply } from './types';
 
 function decide(body: Record<string, unknown>) {
@@ -142,5 +144,60 @@ describe('echo, slow and errors', () => {
   it('api-error and overloaded answer with HTTP errors', () => {
     expect(decide(requestBody({ prompt: 'api-error' })).reply).toMatchObject({ kind: 'error', status: 400, errorType: 'invalid_request_error' });
     expect(decide(requestBody({ prompt: 'overloaded' })).reply).toMatchObject({ kind: 'error', status: 529, errorType: 'overloaded_error' });
+  });
+});
+
+describe('subagent, question, plan, markdown and compact scenarios', () => {
+  it('task launches a foreground subagent whose requests are recognised by the marker', () => {
+    const parent = decide(requestBody({ prompt: 'use a subagent' }));
+    const [agent] = toolUses(parent.reply);
+    expect(agent).toMatchObject({ name: 'Agent', input: { subagent_type: 'general-purpose', run_in_background: false } });
+    const childPrompt = String(agent?.input.prompt);
+    expect(childPrompt).toContain(SUBAGENT_MARKER);
+    const child = decide(requestBody({ prompt: childPrompt, cwd: '/r', system: 'cc_is_subagent=true' }));
+    expect(child.scenario).toBe('subagent-child');
+    expect(toolUses(child.reply)[0]).toMatchObject({ name: 'Read', input: { file_path: '/r/hello.txt' } });
+    const childDone = decide(requestBody({ prompt: childPrompt, after: toolTurn('Read', {}, '1\thelo') }));
+    expect(texts(childDone.reply)).toBe(SUBAGENT_REPLY);
+    const handBack = `[Subagent hand-back] frame text\n  ${SUBAGENT_REPLY}\nagentId: a1`;
+    const parentDone = decide(requestBody({ prompt: 'use a subagent', after: toolTurn('Agent', {}, handBack) }));
+    expect(texts(parentDone.reply)).toBe(`The subagent finished. It said: ${SUBAGENT_REPLY}`);
+  });
+
+  it('question asks through AskUserQuestion only when it is offered, then echoes the answer', () => {
+    expect(toolUses(decide(requestBody({ prompt: 'ask me a question' })).reply)).toEqual([]);
+    const tools = [...CLI_TOOLS, 'AskUserQuestion'];
+    const [ask] = toolUses(decide(requestBody({ prompt: 'ask me a question', tools })).reply);
+    expect(ask).toMatchObject({ name: 'AskUserQuestion', input: { questions: [{ question: QUESTION_TEXT }] } });
+    const answered = toolTurn('AskUserQuestion', {}, `"${QUESTION_TEXT}"="hi there"`);
+    expect(texts(decide(requestBody({ prompt: 'ask me a question', tools, after: answered })).reply)).toContain('"hi there"');
+  });
+
+  it('plan writes the plan file named by plan mode, loads ExitPlanMode, then calls it', () => {
+    const planFile = '/h/.claude/plans/p.md';
+    const body = (after: ReturnType<typeof toolTurn>, tools = CLI_TOOLS) =>
+      requestBody({ prompt: 'make a plan', tools, deferred: ['ExitPlanMode'], after, notes: `You should create your plan at ${planFile} using the Write tool.` });
+    expect(toolUses(decide(body([])).reply)[0]).toMatchObject({ name: 'Write', input: { file_path: planFile } });
+    const written = toolTurn('Write', {}, 'File created');
+    expect(toolUses(decide(body(written)).reply)[0]).toMatchObject({ name: 'ToolSearch', input: { query: 'select:ExitPlanMode' } });
+    const loaded = [...written, ...toolTurn('ToolSearch', { query: 'select:ExitPlanMode' }, '')];
+    expect(toolUses(decide(body(loaded, [...CLI_TOOLS, 'ExitPlanMode'])).reply)[0]).toMatchObject({ name: 'ExitPlanMode', input: { plan: PLAN_MARKDOWN } });
+  });
+
+  it('plan without a plan file or a loadable ExitPlanMode says the tool is missing', () => {
+    expect(texts(decide(requestBody({ prompt: 'plan it' })).reply)).toContain('ExitPlanMode tool is not available');
+  });
+
+  it('markdown starts with a thinking block', () => {
+    const reply = decide(requestBody({ prompt: 'long answer please' })).reply;
+    expect(reply.kind === 'message' && reply.blocks.map((block) => block.type)).toEqual(['thinking', 'text']);
+    expect(texts(reply)).toContain('```ts');
+  });
+
+  it('compact answers with analysis and summary even though tools are offered', () => {
+    const prompt = 'CRITICAL: Respond with TEXT ONLY. Do NOT call any tools. Please fix and write a summary.';
+    const { scenario, reply } = decide(requestBody({ prompt }));
+    expect(scenario).toBe('compact');
+    expect(texts(reply)).toMatch(/<analysis>[\s\S]*<\/analysis>\s*<summary>[\s\S]*<\/summary>/);
   });
 });

@@ -20,6 +20,8 @@ export interface BodyOptions {
   /** Messages before the prompt (an earlier exchange). */
   before?: Message[];
   system?: string;
+  /** Extra text in the role:"system" environment message (e.g. plan-mode instructions). */
+  notes?: string;
   stream?: boolean;
 }
 
@@ -28,6 +30,7 @@ export function requestBody(options: BodyOptions): Record<string, unknown> {
   const environment = [
     `# Environment\n - Primary working directory: ${options.cwd ?? '/tmp/repo'}\n - Platform: linux`,
     options.deferred ? `The following deferred tools are now available via ToolSearch. Use ToolSearch:\n${options.deferred.join('\n')}` : '',
+    options.notes ?? '',
   ].join('\n\n');
   return {
     model: 'claude-opus-5-5',
@@ -73,27 +76,47 @@ export interface ClaudeRun {
   pid: number;
   events: CliEvent[];
   stderr: () => string;
+  /** Calls `listener` for every later stdout event. */
+  onEvent(listener: (event: CliEvent) => void): void;
+  /** Writes one NDJSON line to the CLI's stdin (only with `stdin: true`). */
+  send(message: unknown): void;
+  /** Closes stdin (the CLI exits after its last result in stream-json input mode). */
+  endInput(): void;
   /** Resolves when the CLI exits. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILLs the CLI's whole process group (it runs in its own); harmless when already gone. */
   kill(): void;
 }
 
-export function spawnClaude(options: { cwd: string; env: Record<string, string | undefined>; args: string[] }): ClaudeRun {
+export interface SpawnOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  args: string[];
+  /** Keep stdin open for `--input-format stream-json` (the stdio control protocol). */
+  stdin?: boolean;
+}
+
+export function spawnClaude(options: SpawnOptions): ClaudeRun {
   const child = spawn(CLAUDE_BIN, ['--output-format', 'stream-json', '--verbose', ...options.args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const events: CliEvent[] = [];
+  const listeners: ((event: CliEvent) => void)[] = [];
   let buffered = '';
   let stderr = '';
+  if (!child.stdout || !child.stderr) throw new Error('spawned without stdout/stderr pipes');
   child.stdout.setEncoding('utf8').on('data', (data: string) => {
     buffered += data;
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) events.push(JSON.parse(line) as CliEvent);
+    for (const line of lines.filter((candidate) => candidate.trim())) {
+      const event = JSON.parse(line) as CliEvent;
+      events.push(event);
+      for (const listener of listeners) listener(event);
+    }
   });
   child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
@@ -103,6 +126,9 @@ export function spawnClaude(options: { cwd: string; env: Record<string, string |
     pid,
     events,
     stderr: () => stderr,
+    onEvent: (listener) => listeners.push(listener),
+    send: (message) => child.stdin?.write(`${JSON.stringify(message)}\n`),
+    endInput: () => child.stdin?.end(),
     exited,
     kill: () => {
       try {
@@ -114,7 +140,22 @@ export function spawnClaude(options: { cwd: string; env: Record<string, string |
   };
 }
 
-export const resultOf = (run: ClaudeRun): CliEvent | undefined => run.events.find((event) => event.type === 'result');
+/** A stream-json user message for `--input-format stream-json`. */
+export const userMessage = (text: string) => ({ type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text }] }, parent_tool_use_id: null });
+
+/** Answers every `can_use_tool` control request with allow (merging `extraInput`), and ends input after the result. */
+export function autoAllow(run: ClaudeRun, extraInput: Record<string, unknown> = {}): void {
+  run.onEvent((event) => {
+    const request = event.request as { subtype?: string; input?: Record<string, unknown>; tool_use_id?: string } | undefined;
+    if (event.type === 'control_request' && request?.subtype === 'can_use_tool') {
+      const response = { behavior: 'allow', updatedInput: { ...request.input, ...extraInput }, toolUseID: request.tool_use_id };
+      run.send({ type: 'control_response', response: { subtype: 'success', request_id: event.request_id, response } });
+    }
+    if (event.type === 'result') run.endInput();
+  });
+}
+
+export const resultOf = (run: { events: CliEvent[] }): CliEvent | undefined => run.events.find((event) => event.type === 'result');
 
 /** Whether a process with this pid still exists. */
 export function isAlive(pid: number): boolean {

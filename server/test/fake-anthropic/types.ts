@@ -26,6 +26,8 @@ export interface Conversation {
   deferredTools: string[];
   /** The last user text that is neither a tool_result nor a `<system-reminder>`; '' when none. */
   prompt: string;
+  /** All text of the last user message (reminders and tool results included). */
+  lastUserText: string;
   /** Assistant turns after the prompt's message. */
   step: number;
   /** Tool calls the assistant made after the prompt, in order. */
@@ -36,6 +38,8 @@ export interface Conversation {
   lastToolResultIsError: boolean;
   /** Working directory from the `Primary working directory:` text, if present. */
   cwd: string | undefined;
+  /** Plan-mode plan file the CLI asks the model to write, if any. */
+  planFile: string | undefined;
   /** Number of entries in `messages`. */
   historyLength: number;
   /** Joined text of the `system` parameter. */

@@ -1,14 +1,20 @@
 import type { Conversation, Scenario } from '../types';
 import { bashScenario } from './bash';
+import { compactScenario } from './compact';
 import { auxiliaryScenario, echoScenario } from './echo';
 import { apiErrorScenario, overloadedScenario } from './errors';
 import { fixScenario, writeScenario } from './files';
+import { planScenario, questionScenario } from './interactive';
+import { markdownScenario } from './markdown';
 import { slowScenario } from './slow';
+import { subagentChildScenario, taskScenario } from './subagent';
 import { todoScenario } from './todo';
 
 /** Scenarios in priority order; the first that matches answers. `echo` matches everything. */
 export const SCENARIOS: readonly Scenario[] = [
   auxiliaryScenario,
+  compactScenario,
+  subagentChildScenario,
   apiErrorScenario,
   overloadedScenario,
   slowScenario,
@@ -16,6 +22,10 @@ export const SCENARIOS: readonly Scenario[] = [
   writeScenario,
   bashScenario,
   todoScenario,
+  taskScenario,
+  questionScenario,
+  planScenario,
+  markdownScenario,
   echoScenario,
 ];
 
