@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from './session-aggregate';
+
+/** Where indexing of one transcript file stopped. */
+export interface FilePosition {
+  filePath: string;
+  sessionId: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  offset: number;
+  headHash: string;
+}
+
+export interface IndexedFile extends FilePosition {
+  projectDir: string;
+  aggregate: SessionAggregate;
+}
+
+interface Row {
+  session_id: string;
+  file_path: string;
+  file_size: number;
+  file_mtime_ms: number;
+  file_ino: number;
+  file_offset: number;
+  head_hash: string;
+  project_dir: string;
+  parse_state: string;
+}
+
+/** Persistence of the transcript index (table session_index, migration 002). */
+export interface IndexStore {
+  positions(): Map<string, FilePosition>;
+  positionOf(filePath: string): FilePosition | undefined;
+  load(filePath: string): IndexedFile | undefined;
+  /** Writes many files in one transaction. */
+  saveAll(files: IndexedFile[]): void;
+  removeAll(filePaths: string[]): void;
+  filePathOf(sessionId: string): string | undefined;
+}
+
+export function createIndexStore(db: Database.Database): IndexStore {
+  const selectPositions = db.prepare<[], Row>('SELECT session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash FROM session_index');
+  const selectPosition = db.prepare<[string], Row>('SELECT session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash FROM session_index WHERE file_path = ?');
+  const selectOne = db.prepare<[string], Row>('SELECT * FROM session_index WHERE file_path = ?');
+  const selectPath = db.prepare<[string], { file_path: string }>('SELECT file_path FROM session_index WHERE session_id = ?');
+  const remove = db.prepare('DELETE FROM session_index WHERE file_path = ?');
+  // A second file claiming an indexed session id (same id in two project dirs) is ignored until the first goes away.
+  const upsert = db.prepare(`
+    INSERT INTO session_index (session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash, project_dir, project_path,
+      summary, first_prompt, cli_title, created_at, updated_at, message_count, edit_count, write_count, lines_added, lines_removed, model, parse_state)
+    VALUES (@session_id, @file_path, @file_size, @file_mtime_ms, @file_ino, @file_offset, @head_hash, @project_dir, @project_path,
+      @summary, @first_prompt, @cli_title, @created_at, @updated_at, @message_count, @edit_count, @write_count, @lines_added, @lines_removed, @model, @parse_state)
+    ON CONFLICT (session_id) DO UPDATE SET file_size = excluded.file_size, file_mtime_ms = excluded.file_mtime_ms, file_ino = excluded.file_ino,
+      file_offset = excluded.file_offset, head_hash = excluded.head_hash, project_dir = excluded.project_dir, project_path = excluded.project_path,
+      summary = excluded.summary, first_prompt = excluded.first_prompt, cli_title = excluded.cli_title, created_at = excluded.created_at,
+      updated_at = excluded.updated_at, message_count = excluded.message_count, edit_count = excluded.edit_count, write_count = excluded.write_count,
+      lines_added = excluded.lines_added, lines_removed = excluded.lines_removed, model = excluded.model, parse_state = excluded.parse_state
+    WHERE session_index.file_path = excluded.file_path
+  `);
+
+  const toPosition = (row: Row): FilePosition => ({
+    filePath: row.file_path, sessionId: row.session_id, size: row.file_size, mtimeMs: row.file_mtime_ms, ino: row.file_ino, offset: row.file_offset, headHash: row.head_hash,
+  });
+
+  const saveAll = db.transaction((files: IndexedFile[]) => {
+    for (const file of files) {
+      const agg = file.aggregate;
+      const metrics = toolMetrics(agg);
+      upsert.run({
+        session_id: file.sessionId, file_path: file.filePath, file_size: file.size, file_mtime_ms: file.mtimeMs, file_ino: file.ino,
+        file_offset: file.offset, head_hash: file.headHash, project_dir: file.projectDir,
+        project_path: agg.projectPath || decodeProjectDir(file.projectDir), summary: displaySummary(agg), first_prompt: agg.firstPrompt,
+        cli_title: agg.customTitle || agg.cliSummary || agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
+        edit_count: metrics.editCount, write_count: metrics.writeCount, lines_added: metrics.linesAdded, lines_removed: metrics.linesRemoved,
+        model: agg.model, parse_state: JSON.stringify(agg),
+      });
+    }
+  });
+
+  return {
+    positions: () => new Map(selectPositions.all().map((row) => [row.file_path, toPosition(row)])),
+    positionOf: (filePath) => {
+      const row = selectPosition.get(filePath);
+      return row ? toPosition(row) : undefined;
+    },
+    load: (filePath) => {
+      const row = selectOne.get(filePath);
+      if (!row) return undefined;
+      return { ...toPosition(row), projectDir: row.project_dir, aggregate: { ...emptyAggregate(), ...(JSON.parse(row.parse_state) as Partial<SessionAggregate>) } };
+    },
+    saveAll,
+    removeAll: db.transaction((paths: string[]) => {
+      for (const p of paths) remove.run(p);
+    }),
+    filePathOf: (sessionId) => selectPath.get(sessionId)?.file_path,
+  };
+}
+
+/** A transcript whose lines carry no timestamp is dated by its file. */
+function fallbackTime(mtimeMs: number): string {
+  return new Date(mtimeMs).toISOString();
+}
+
+/**
+ * Last resort for a transcript without any cwd: the CLI's directory name with '-' read as '/'.
+ * Lossy (hyphens, dots and underscores all became '-'), so it is only used when nothing else is known.
+ */
+export function decodeProjectDir(dir: string): string {
+  return dir.startsWith('-') ? dir.replace(/-/g, '/') : dir;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@cui/contract';
+import type { LiveRuns, PlatformDeps } from '../../context';
+import { AppError } from '../../platform/app-error';
+import { registerRoute } from '../../platform/http';
+import type { SessionIndex } from './session-index';
+import type { SessionInfoStore } from './session-info-store';
+
+export interface SessionRouteDeps extends PlatformDeps {
+  sessions: SessionIndex;
+  sessionInfo: SessionInfoStore;
+  runs: LiveRuns;
+}
+
+function notFound(sessionId: string): AppError {
+  return new AppError('session.not_found', `Conversation ${sessionId} not found`);
+}
+
+/** GET/PUT/POST /api/conversations… (list, details, update, archive-all) and GET /api/working-directories. */
+export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
+  const { sessions, sessionInfo } = deps;
+  registerRoute(app, routes.sessions.list, ({ query }) => sessions.list(query));
+  registerRoute(app, routes.sessions.archiveAll, async () => {
+    const archivedCount = await sessions.archiveAll();
+    return { success: true, archivedCount, message: `Successfully archived ${archivedCount} session(s)` };
+  });
+  registerRoute(app, routes.sessions.details, async ({ params }) => {
+    const sessionId = params.sessionId.toLowerCase();
+    const details = await sessions.details(sessionId);
+    if (!details) throw notFound(sessionId);
+    return details;
+  });
+  registerRoute(app, routes.sessions.update, async ({ params, body }) => {
+    const sessionId = params.sessionId.toLowerCase();
+    if (!(await sessions.exists(sessionId))) throw notFound(sessionId);
+    return { success: true, sessionInfo: sessionInfo.update(sessionId, body) };
+  });
+  registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
+}

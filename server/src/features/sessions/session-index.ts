@@ -1,0 +1,121 @@
+import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
+import type { LiveRuns, PlatformDeps } from '../../context';
+import { readConversation } from './conversation-details';
+import { createIndexStore } from './index-store';
+import { createSessionIndexer } from './session-indexer';
+import type { SessionInfoStore } from './session-info-store';
+import { createSessionQueries } from './session-queries';
+import { promptTitle } from './transcript-line';
+import { watchTranscripts } from './transcript-watcher';
+
+/** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
+export interface SessionIndex {
+  /** Resolves once the index has caught up with the disk at startup. */
+  ready(): Promise<void>;
+  /** Re-checks every transcript now and resolves when the index is current. */
+  refresh(): Promise<void>;
+  list(query: ConversationListQuery): Promise<ConversationListResponse>;
+  /** Undefined when the session is neither indexed nor live. */
+  details(sessionId: string): Promise<ConversationDetails | undefined>;
+  workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
+  /** Indexed (with at least one message) or live. */
+  exists(sessionId: string): Promise<boolean>;
+  /** Archives every indexed session that is not archived yet. */
+  archiveAll(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface SessionIndexDeps extends PlatformDeps {
+  sessionInfo: SessionInfoStore;
+  runs: LiveRuns;
+  /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
+  watch?: { debounceMs?: number; sweepIntervalMs?: number };
+}
+
+export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
+  const logger = deps.logger.child({ component: 'sessions' });
+  const store = createIndexStore(deps.db);
+  const queries = createSessionQueries(deps.db);
+  let closed = false;
+  const indexer = createSessionIndexer({ store, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
+
+  // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
+  let queue: Promise<void> = Promise.resolve();
+  let pendingSweep: Promise<void> | undefined;
+  const enqueue = (task: () => Promise<void>): Promise<void> => {
+    const run = queue.then(() => (closed ? undefined : task())).catch((error: unknown) => logger.error({ err: error }, 'transcript indexing failed'));
+    queue = run;
+    return run;
+  };
+  const sweep = (): Promise<void> => {
+    pendingSweep ??= enqueue(async () => {
+      pendingSweep = undefined;
+      await indexer.syncAll();
+    });
+    return pendingSweep;
+  };
+
+  const started = Date.now();
+  const initial = sweep().then(() => logger.info({ ms: Date.now() - started }, 'transcript index ready'));
+  const watcher = watchTranscripts(
+    { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
+    { onFiles: (files) => void enqueue(() => indexer.syncFiles(files)), onSweep: () => void sweep() },
+  );
+  // A run that ends has flushed its transcript: catch up at once rather than at the next event.
+  const unsubscribe = deps.runs.onChange(() => void sweep());
+
+  const withLiveStatus = (row: ConversationSummary): ConversationSummary => {
+    const run = deps.runs.bySession(row.sessionId);
+    return run ? { ...row, status: 'ongoing', streamingId: run.streamingId } : row;
+  };
+
+  return {
+    ready: () => initial,
+    refresh: async () => {
+      await initial;
+      await sweep();
+    },
+    async list(query) {
+      await initial;
+      const result = queries.list(query, deps.runs.list());
+      return { conversations: result.conversations.map(withLiveStatus), total: result.total };
+    },
+    async details(sessionId) {
+      await initial;
+      const filePath = store.filePathOf(sessionId);
+      if (filePath) {
+        const details = await readConversation(filePath).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        if (details) {
+          const { problems, ...rest } = details;
+          if (problems > 0) logger.warn({ sessionId, skippedLines: problems }, 'transcript lines skipped');
+          if (rest.messages.length > 0 || !deps.runs.bySession(sessionId)) return rest;
+        }
+      }
+      const run = deps.runs.bySession(sessionId);
+      if (!run) return undefined;
+      return { messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {} };
+    },
+    async workingDirectories() {
+      await initial;
+      const directories = queries.workingDirectories(deps.runs.list());
+      return { directories, totalCount: directories.length };
+    },
+    async exists(sessionId) {
+      await initial;
+      return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
+    },
+    async archiveAll() {
+      await initial;
+      return deps.sessionInfo.archiveMany(queries.indexedIds());
+    },
+    async close() {
+      closed = true;
+      watcher.close();
+      unsubscribe();
+      await queue;
+    },
+  };
+}

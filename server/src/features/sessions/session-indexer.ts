@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { applyLine, emptyAggregate } from './session-aggregate';
+import type { FilePosition, IndexedFile, IndexStore } from './index-store';
+import { parsingHandler, readTranscriptLines } from './transcript-reader';
+
+const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+/** Bytes hashed at the start of a file to notice a file replaced by another of at least the same size. */
+const HEAD_BYTES = 1024;
+const BATCH_FILES = 100;
+const STAT_CONCURRENCY = 64;
+
+interface Stat {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
+export interface SessionIndexer {
+  /** Stats every transcript; indexes new and changed files, forgets deleted ones. */
+  syncAll(): Promise<void>;
+  /** Re-checks only these files (from the watcher). */
+  syncFiles(filePaths: string[]): Promise<void>;
+}
+
+export function sessionIdOf(filePath: string): string | undefined {
+  return SESSION_FILE.exec(path.basename(filePath))?.[1]?.toLowerCase();
+}
+
+async function listTranscripts(projectsDir: string): Promise<string[]> {
+  const dirs = await fs.readdir(projectsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+    throw error;
+  });
+  const files: string[] = [];
+  for (const dir of dirs) {
+    if (!dir.isDirectory()) continue;
+    const dirPath = path.join(projectsDir, dir.name);
+    const entries = await fs.readdir(dirPath).catch(() => [] as string[]);
+    for (const name of entries) if (SESSION_FILE.test(name)) files.push(path.join(dirPath, name));
+  }
+  return files;
+}
+
+async function statAll(files: string[]): Promise<Map<string, Stat>> {
+  const stats = new Map<string, Stat>();
+  for (let i = 0; i < files.length; i += STAT_CONCURRENCY) {
+    await Promise.all(files.slice(i, i + STAT_CONCURRENCY).map(async (file) => {
+      const s = await fs.stat(file).catch(() => undefined);
+      if (s?.isFile()) stats.set(file, { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+    }));
+  }
+  return stats;
+}
+
+function hashOf(head: Buffer | undefined, length: number): string {
+  if (!head || length <= 0) return '';
+  return createHash('sha1').update(head.subarray(0, Math.min(length, HEAD_BYTES))).digest('hex');
+}
+
+function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
+  return known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino;
+}
+
+/** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
+export function createSessionIndexer(deps: { store: IndexStore; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
+  const { store, logger } = deps;
+
+  /** Reads what is new in one file; re-indexes from the start when it was truncated or replaced. */
+  async function indexFile(filePath: string, stat: Stat): Promise<IndexedFile | undefined> {
+    const sessionId = sessionIdOf(filePath);
+    if (!sessionId) return undefined;
+    const previous = store.load(filePath);
+    if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
+      logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
+      return readFrom(fresh(filePath, sessionId), stat);
+    }
+    const file = previous ?? fresh(filePath, sessionId);
+    const updated = await readFrom(file, stat);
+    if (previous && hashOf(updated.head, previous.offset) !== previous.headHash) {
+      logger.info({ component: 'sessions', file: filePath }, 'transcript rewritten: re-indexing');
+      return readFrom(fresh(filePath, sessionId), stat);
+    }
+    return updated;
+  }
+
+  async function readFrom(file: IndexedFile, stat: Stat): Promise<IndexedFile & { head?: Buffer }> {
+    const aggregate = { ...file.aggregate, pending: { ...file.aggregate.pending } };
+    const result = await readTranscriptLines(file.filePath, { from: file.offset, to: stat.size }, parsingHandler({ line: (line) => applyLine(aggregate, line) }), { headBytes: HEAD_BYTES });
+    if (result.invalidLines > 0 || result.hugeLines > 0) {
+      logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
+    }
+    return { ...file, aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset, headHash: hashOf(result.head, result.offset), head: result.head };
+  }
+
+  function fresh(filePath: string, sessionId: string): IndexedFile {
+    return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
+  }
+
+  async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
+    let batch: IndexedFile[] = [];
+    for (const [filePath, stat] of stats) {
+      if (deps.shouldStop()) break;
+      if (unchanged(known(filePath), stat)) continue;
+      try {
+        const file = await indexFile(filePath, stat);
+        if (file) batch.push(file);
+      } catch (error) {
+        // A file that vanished or became unreadable mid-read is retried on the next sweep.
+        logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
+      }
+      if (batch.length >= BATCH_FILES) {
+        store.saveAll(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) store.saveAll(batch);
+  }
+
+  return {
+    async syncAll() {
+      const started = Date.now();
+      const known = store.positions();
+      const stats = await statAll(await listTranscripts(deps.projectsDir));
+      const gone = [...known.keys()].filter((p) => !stats.has(p));
+      if (gone.length > 0) store.removeAll(gone);
+      await indexChanged(stats, (p) => known.get(p));
+      logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
+    },
+    async syncFiles(filePaths) {
+      const stats = await statAll(filePaths);
+      const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
+      if (gone.length > 0) store.removeAll(gone);
+      await indexChanged(stats, (p) => store.positionOf(p));
+    },
+  };
+}

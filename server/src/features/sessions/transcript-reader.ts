@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import { parseLine, type TranscriptLine } from './transcript-line';
+
+/** Lines longer than this are skipped (and logged) without being buffered whole. */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+
+export interface ReadProblems {
+  invalidLines: number;
+  hugeLines: number;
+}
+
+export interface ReadResult extends ReadProblems {
+  /** Byte offset just after the last complete line: a half-written last line is left for the next read. */
+  offset: number;
+  /** The file's first bytes (up to `headBytes`), read with the same handle, when asked for. */
+  head?: Buffer;
+}
+
+/**
+ * Reads the complete lines of `file` between `from` and `to` in chunks (never the whole file at once),
+ * handing each parsed line to the visitor. Bookkeeping lines are skipped without parsing;
+ * invalid and huge lines are counted, never fatal.
+ */
+/** Handles one raw line (without newline); returns false when the line was invalid. */
+export type RawLineHandler = (buf: Buffer, start: number, end: number) => boolean;
+
+/** Receives parsed lines; with `link`, attachments are reported as chain links (uuid, parentUuid). */
+export interface LineVisitor {
+  line(line: TranscriptLine): void;
+  link?(uuid: string, parentUuid: string | null): void;
+}
+
+/** A raw handler that JSON-parses every line that is not bookkeeping. */
+export function parsingHandler(visitor: LineVisitor): RawLineHandler {
+  const links = visitor.link !== undefined;
+  return (buf, start, end) => {
+    const verdict = parseLine(buf, start, end, links);
+    if (verdict.kind === 'line') visitor.line(verdict.line);
+    else if (verdict.kind === 'link') visitor.link?.(verdict.uuid, verdict.parentUuid);
+    return verdict.kind !== 'invalid';
+  };
+}
+
+export async function readTranscriptLines(file: string, range: { from: number; to: number }, handler: RawLineHandler, options: { headBytes?: number } = {}): Promise<ReadResult> {
+  const handle = await fs.open(file, 'r');
+  const result: ReadResult = { offset: range.from, invalidLines: 0, hugeLines: 0 };
+  try {
+    if (options.headBytes) {
+      const head = Buffer.alloc(Math.min(options.headBytes, range.to));
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      result.head = head.subarray(0, bytesRead);
+    }
+    let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, range.to - range.from)));
+    let carried = 0; // bytes of an incomplete line at the start of `buffer`
+    let position = range.from; // file position of buffer[0]
+    let skippingHuge = false;
+    while (position + carried < range.to) {
+      if (carried === buffer.length) buffer = grow(buffer, carried);
+      const want = Math.min(buffer.length - carried, range.to - position - carried);
+      const { bytesRead } = await handle.read(buffer, carried, want, position + carried);
+      if (bytesRead === 0) break;
+      const filled = carried + bytesRead;
+      let start = 0;
+      for (let nl = buffer.indexOf(0x0a, 0); nl >= 0 && nl < filled; nl = buffer.indexOf(0x0a, start)) {
+        if (skippingHuge) skippingHuge = false;
+        else handleLine(buffer, start, nl, handler, result);
+        start = nl + 1;
+        result.offset = position + start;
+      }
+      carried = filled - start;
+      if (carried > 0 && start > 0) buffer.copy(buffer, 0, start, filled);
+      position += start;
+      if (carried >= MAX_LINE_BYTES || skippingHuge) {
+        // Drop the oversized line's bytes and keep reading until its newline.
+        if (!skippingHuge) result.hugeLines++;
+        skippingHuge = true;
+        position += carried;
+        carried = 0;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  return result;
+}
+
+function grow(buffer: Buffer<ArrayBuffer>, used: number): Buffer<ArrayBuffer> {
+  const bigger = Buffer.allocUnsafe(Math.min(MAX_LINE_BYTES + CHUNK_BYTES, buffer.length * 2));
+  buffer.copy(bigger, 0, 0, used);
+  return bigger;
+}
+
+function handleLine(buffer: Buffer, start: number, end: number, handler: RawLineHandler, result: ReadResult): void {
+  let stop = end;
+  if (stop > start && buffer[stop - 1] === 0x0d) stop--; // CRLF
+  if (stop === start) return;
+  if (!handler(buffer, start, stop)) result.invalidLines++;
+}

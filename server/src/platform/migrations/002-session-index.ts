@@ -1,0 +1,39 @@
+import type { Migration } from './index';
+
+/**
+ * The transcript index: one row per CLI transcript file (`<projects>/<dir>/<sessionId>.jsonl`) with the
+ * file's indexing position (size, mtime, inode, byte offset of the first unconsumed line) and the session's
+ * aggregates. `parse_state` holds what an appended chunk needs from earlier ones (JSON, small).
+ */
+export const m002SessionIndex: Migration = {
+  version: 2,
+  name: 'session-index',
+  sql: `
+    CREATE TABLE session_index (
+      session_id TEXT PRIMARY KEY,
+      file_path TEXT NOT NULL UNIQUE,
+      file_size INTEGER NOT NULL DEFAULT 0,
+      file_mtime_ms REAL NOT NULL DEFAULT 0,
+      file_ino INTEGER NOT NULL DEFAULT 0,
+      file_offset INTEGER NOT NULL DEFAULT 0,
+      head_hash TEXT NOT NULL DEFAULT '',
+      project_dir TEXT NOT NULL,
+      project_path TEXT NOT NULL DEFAULT '',
+      summary TEXT NOT NULL DEFAULT '',
+      first_prompt TEXT NOT NULL DEFAULT '',
+      cli_title TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL DEFAULT '',
+      updated_at TEXT NOT NULL DEFAULT '',
+      message_count INTEGER NOT NULL DEFAULT 0,
+      edit_count INTEGER NOT NULL DEFAULT 0,
+      write_count INTEGER NOT NULL DEFAULT 0,
+      lines_added INTEGER NOT NULL DEFAULT 0,
+      lines_removed INTEGER NOT NULL DEFAULT 0,
+      model TEXT NOT NULL DEFAULT '',
+      parse_state TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX session_index_updated ON session_index (updated_at, session_id);
+    CREATE INDEX session_index_created ON session_index (created_at, session_id);
+    CREATE INDEX session_index_project ON session_index (project_path, updated_at, session_id);
+  `,
+};
