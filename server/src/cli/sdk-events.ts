@@ -59,8 +59,3 @@ export function mapSdkMessage(message: unknown): MappedMessage {
   if (parsed.data.type === 'connected') return { kind: 'invalid', reason: 'the CLI cannot send connected' };
   return { kind: 'event', event: shaped as RunEvent };
 }
-
-/** The session id a message reports (init, assistant, user, result all carry one). */
-export function sessionIdOf(message: unknown): string | undefined {
-  return isRecord(message) && typeof message.session_id === 'string' && message.session_id ? message.session_id : undefined;
-}

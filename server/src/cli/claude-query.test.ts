@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildQueryOptions, type ClaudeQueryParams } from './claude-query';
+
+const params: ClaudeQueryParams = {
+  prompt: '-p not a flag',
+  cwd: '/work/repo',
+  executablePath: '/opt/claude',
+  env: { PATH: '/usr/bin' },
+  sessionId: '11111111-1111-4111-8111-111111111111',
+  permissionMode: 'default',
+  canUseTool: async () => ({ behavior: 'deny', message: 'no' }),
+  abortController: new AbortController(),
+  spawnClaudeCodeProcess: () => {
+    throw new Error('not spawned in this test');
+  },
+};
+
+describe('buildQueryOptions', () => {
+  it('presets the session id, asks through canUseTool and keeps the prompt out of the options', () => {
+    const options = buildQueryOptions(params);
+    expect(options).toMatchObject({ cwd: '/work/repo', pathToClaudeCodeExecutable: '/opt/claude', sessionId: params.sessionId, permissionMode: 'default', env: params.env });
+    expect(options.canUseTool).toBe(params.canUseTool);
+    expect(JSON.stringify(options)).not.toContain('not a flag');
+    expect(options.resume).toBeUndefined();
+    expect(options.model).toBeUndefined();
+    expect(options.allowDangerouslySkipPermissions).toBeUndefined();
+  });
+
+  it("uses Claude Code's own system prompt unless a custom one is given (not snapshotted, so a resume honours it)", () => {
+    expect(buildQueryOptions(params).systemPrompt).toEqual({ type: 'preset', preset: 'claude_code' });
+    expect(buildQueryOptions({ ...params, systemPrompt: 'Be terse.' }).systemPrompt).toEqual({ type: 'custom', prompt: 'Be terse.', snapshot: false });
+  });
+
+  it('forks a resumed session into the preset id and passes the model', () => {
+    const options = buildQueryOptions({ ...params, resumeSessionId: '22222222-2222-4222-8222-222222222222', model: 'claude-test' });
+    expect(options).toMatchObject({ resume: '22222222-2222-4222-8222-222222222222', forkSession: true, sessionId: params.sessionId, model: 'claude-test' });
+  });
+
+  it('confirms bypassPermissions explicitly, as the SDK requires', () => {
+    expect(buildQueryOptions({ ...params, permissionMode: 'bypassPermissions' })).toMatchObject({ permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true });
+  });
+});

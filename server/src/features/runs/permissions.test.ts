@@ -1,0 +1,82 @@
+import type { PermissionRequest } from '@cui/contract';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/app-error';
+import { createPermissionRegistry, DEFAULT_DENY_MESSAGE } from './permissions';
+
+const base = { streamingId: 'run-1', sessionId: 'session-1', toolName: 'Bash', toolInput: { command: 'ls', description: 'List' } };
+
+function setup() {
+  const registry = createPermissionRegistry(() => new Date('2026-11-22T00:00:00.000Z'));
+  const published: PermissionRequest[] = [];
+  const open = (input = base) => registry.request(input, (p) => published.push(p));
+  return { registry, published, open };
+}
+
+describe('permission registry', () => {
+  it('creates a pending request with an id and timestamp', () => {
+    const { open } = setup();
+    const { permission } = open();
+    expect(permission).toEqual({ ...base, id: expect.any(String), timestamp: '2026-11-22T00:00:00.000Z', status: 'pending' });
+  });
+
+  it('approves with the original input, or with the modified fields merged over it', async () => {
+    const { registry, open, published } = setup();
+    const plain = open();
+    registry.decide(plain.permission.id, { action: 'approve' });
+    expect(await plain.result).toEqual({ behavior: 'allow', updatedInput: base.toolInput });
+    const modified = open();
+    const decided = registry.decide(modified.permission.id, { action: 'approve', modifiedInput: { command: 'pwd' } });
+    expect(decided).toMatchObject({ status: 'approved', modifiedInput: { command: 'pwd' } });
+    expect(await modified.result).toEqual({ behavior: 'allow', updatedInput: { command: 'pwd', description: 'List' } });
+    expect(published.map((p) => p.status)).toEqual(['approved', 'approved']);
+  });
+
+  it('denies with the user reason, or a default telling the model the user refused', async () => {
+    const { registry, open } = setup();
+    const withReason = open();
+    registry.decide(withReason.permission.id, { action: 'deny', denyReason: 'not now' });
+    expect(await withReason.result).toEqual({ behavior: 'deny', message: 'The user denied this tool use: not now' });
+    const silent = open();
+    expect(registry.decide(silent.permission.id, { action: 'deny' })).toMatchObject({ status: 'denied' });
+    expect(await silent.result).toEqual({ behavior: 'deny', message: DEFAULT_DENY_MESSAGE });
+  });
+
+  it('refuses a second decision (409) and an unknown id (404)', () => {
+    const { registry, open } = setup();
+    const { permission } = open();
+    registry.decide(permission.id, { action: 'approve' });
+    const second = (() => {
+      try {
+        registry.decide(permission.id, { action: 'deny' });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(second).toBeInstanceOf(AppError);
+    expect(second).toMatchObject({ code: 'permission.already_decided', status: 409 });
+    expect(() => registry.decide('nope', { action: 'approve' })).toThrow(expect.objectContaining({ code: 'permission.not_found', status: 404 }));
+  });
+
+  it('settles only the pending requests of one run, interrupting the turn', async () => {
+    const { registry, open, published } = setup();
+    const decided = open();
+    registry.decide(decided.permission.id, { action: 'approve' });
+    const pending = open();
+    const other = open({ ...base, streamingId: 'run-2' });
+    registry.settleRun('run-1', 'run ended');
+    expect(await pending.result).toEqual({ behavior: 'deny', message: 'run ended', interrupt: true });
+    expect(registry.list({ streamingId: 'run-1' }).map((p) => p.status)).toEqual(['approved', 'denied']);
+    expect(registry.list({ status: 'pending' }).map((p) => p.id)).toEqual([other.permission.id]);
+    expect(published.filter((p) => p.status === 'denied')).toEqual([expect.objectContaining({ id: pending.permission.id, denyReason: 'run ended' })]);
+  });
+
+  it('lists by run and status and forgets a dropped run', () => {
+    const { registry, open } = setup();
+    open();
+    open({ ...base, streamingId: 'run-2' });
+    expect(registry.list()).toHaveLength(2);
+    expect(registry.list({ streamingId: 'run-2' })).toHaveLength(1);
+    registry.forgetRun('run-2');
+    expect(registry.list().map((p) => p.streamingId)).toEqual(['run-1']);
+  });
+});
