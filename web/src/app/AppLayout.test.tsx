@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SystemStatus } from '@cui/contract';
+import { AppLayout } from './AppLayout';
+import { AppProviders } from './providers';
+
+function status(demoMode: boolean): SystemStatus {
+  return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode };
+}
+
+function renderLayout(demoMode: boolean) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json(status(demoMode)));
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <AppLayout actions={<button type="button">Settings</button>}>
+          <p>page body</p>
+        </AppLayout>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AppLayout', () => {
+  it("shows the 'cui' home link, the header actions, the theme toggle and the page", async () => {
+    const fetchMock = renderLayout(false);
+    expect(screen.getByRole('link', { name: 'cui' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Theme: System' })).toBeInTheDocument();
+    expect(screen.getByText('page body')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/system/status', expect.anything()));
+    expect(screen.queryByText(/Demo mode/)).not.toBeInTheDocument();
+  });
+
+  it('shows the demo-mode badge when the server runs the scripted model', async () => {
+    renderLayout(true);
+    expect(await screen.findByText('Demo mode — scripted model')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TokenCheck } from './verify-token';
+import { LoginScreen } from './LoginScreen';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+
+function setup(result: TokenCheck = 'valid') {
+  const verify = vi.fn<(token: string) => Promise<TokenCheck>>().mockResolvedValue(result);
+  const store = vi.fn<(token: string) => void>();
+  const onLoggedIn = vi.fn();
+  render(<LoginScreen verify={verify} store={store} onLoggedIn={onLoggedIn} />);
+  return { user: userEvent.setup(), verify, store, onLoggedIn, input: screen.getByLabelText('Access token:') };
+}
+
+describe('LoginScreen', () => {
+  it('labels the input Access token: and turns spell-check, auto-capitalise and auto-correct off', () => {
+    const { input } = setup();
+    expect(input).toHaveAttribute('spellcheck', 'false');
+    expect(input).toHaveAttribute('autocapitalize', 'off');
+    expect(input).toHaveAttribute('autocorrect', 'off');
+  });
+
+  it('lower-cases what is typed', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'ABCdef');
+    expect(input).toHaveValue('abcdef');
+  });
+
+  it('shows the submit button only once something is typed', async () => {
+    const { user, input } = setup();
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    await user.type(input, 'a');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    await user.clear(input);
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('shows Invalid token when the check fails, and clears it on the next keystroke', async () => {
+    const { user, input, store, onLoggedIn } = setup('invalid');
+    await user.type(input, 'abc{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token');
+    expect(store).not.toHaveBeenCalled();
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    await user.type(input, 'd');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the server is unreachable instead of blaming the token when the check cannot run', async () => {
+    const { user, input } = setup('unreachable');
+    await user.type(input, `${TOKEN}{Enter}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
+  });
+
+  it('stores a valid token (lower-cased) and reloads', async () => {
+    const { user, input, verify, store, onLoggedIn } = setup('valid');
+    await user.type(input, TOKEN.toUpperCase());
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    expect(verify).toHaveBeenCalledWith(TOKEN);
+    expect(store).toHaveBeenCalledWith(TOKEN);
+  });
+});

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logLinePayload, streamLogs } from './log-source';
+
+function streamResponse(chunks: string[], init: ResponseInit = {}): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const encoder = new TextEncoder();
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, init);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('logLinePayload', () => {
+  it("strips 'data: ' and ignores blank and ':' lines", () => {
+    expect(logLinePayload('data: {"msg":"a"}')).toBe('{"msg":"a"}');
+    expect(logLinePayload('{"msg":"b"}\r')).toBe('{"msg":"b"}');
+    expect(logLinePayload(': heartbeat')).toBeNull();
+    expect(logLinePayload('')).toBeNull();
+  });
+
+  it('skips an unparseable line with a console warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(logLinePayload('data: {broken')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('streamLogs', () => {
+  it('opens with the Bearer token, reports the open, and delivers entries split across chunks', async () => {
+    localStorage.setItem('cui-auth-token', '0123456789abcdef0123456789abcdef');
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(streamResponse([': connected\n\ndata: {"msg":"o', 'ne"}\n\ndata: {"msg":"two"}\n', '\n: heartbeat\n\n']));
+    const onOpen = vi.fn();
+    const received: string[] = [];
+    await streamLogs({ signal: new AbortController().signal, onOpen, onLines: (lines) => received.push(...lines), fetchFn });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(received).toEqual(['{"msg":"one"}', '{"msg":"two"}']);
+    const [url, init] = fetchFn.mock.calls[0] ?? [];
+    expect(url).toBe('/api/logs/stream');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer 0123456789abcdef0123456789abcdef');
+  });
+
+  it('fails without opening on a non-OK response', async () => {
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"error":"boom"}', { status: 500 }));
+    const onOpen = vi.fn();
+    await expect(streamLogs({ signal: new AbortController().signal, onOpen, onLines: vi.fn(), fetchFn })).rejects.toThrow('boom');
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+});
