@@ -32,7 +32,7 @@ export function SessionList({ tab }: { tab: SessionTab }) {
   );
   const live = useLiveSessions(list.rows, onRunEnded);
   const { state, rows } = list;
-  const markerRef = useInfiniteScroll(list.loadMore, state.hasMore && state.loading === null, state.fetched);
+  const markerRef = useInfiniteScroll(list.loadMore, state.hasMore && state.loading === null && state.error === null, state.fetched);
   const now = useNow(30_000);
 
   if (rows.length === 0 && state.loading === 'replace') {
