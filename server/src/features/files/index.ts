@@ -1,5 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
+import { registerRoute } from '../../platform/http';
+import { listCommands } from './commands';
+import { listDirectory, readTextFile } from './filesystem';
 
-/** Filesystem list/read and slash commands: issue 4. */
-export function registerFileRoutes(_app: FastifyInstance, _deps: PlatformDeps): void {}
+export { BUILTIN_COMMANDS, commandDescription, listCommands } from './commands';
+export { listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesystem';
+
+/** GET /api/filesystem/list, GET /api/filesystem/read and GET /api/system/commands (the composer's autocomplete). */
+export function registerFileRoutes(app: FastifyInstance, deps: PlatformDeps): void {
+  registerRoute(app, routes.filesystem.list, ({ query }) =>
+    listDirectory(query.path, { recursive: query.recursive ?? false, respectGitignore: query.respectGitignore ?? false }));
+  registerRoute(app, routes.filesystem.read, ({ query }) => readTextFile(query.path));
+  registerRoute(app, routes.system.commands, async ({ query }) => ({
+    commands: await listCommands({ claudeConfigDir: deps.paths.claudeConfigDir, workingDirectory: query.workingDirectory }),
+  }));
+}

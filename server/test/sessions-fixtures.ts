@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
+import { createConfigStore } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db';
+import { installErrorHandler } from '../src/platform/errors-http';
+import { createLogBuffer } from '../src/platform/log-buffer';
+import { resolvePaths } from '../src/platform/paths';
+import type { TestDirs } from './helpers';
+
+/** Builds transcripts in the CLI 2.1.330 line format (README §5) for the sessions tests. */
+export interface FixtureSession {
+  sessionId: string;
+  cwd: string;
+  filePath: string;
+}
+
+export function projectDirName(cwd: string): string {
+  return cwd.replace(/[^a-zA-Z0-9]/g, '-');
+}
+
+export function iso(minutesAfterEpoch: number): string {
+  return new Date(Date.parse('2026-03-01T00:00:00.000Z') + minutesAfterEpoch * 60_000).toISOString();
+}
+
+export function userLine(session: FixtureSession, text: string, options: { parentUuid?: string | null; timestamp: string; uuid?: string }): Record<string, unknown> {
+  return {
+    parentUuid: options.parentUuid ?? null, isSidechain: false, type: 'user', message: { role: 'user', content: text },
+    uuid: options.uuid ?? randomUUID(), timestamp: options.timestamp, cwd: session.cwd, sessionId: session.sessionId, version: '2.1.330',
+  };
+}
+
+export function assistantLine(session: FixtureSession, content: unknown[], options: { parentUuid: string | null; timestamp: string; uuid?: string }): Record<string, unknown> {
+  return {
+    parentUuid: options.parentUuid, isSidechain: false,
+    message: { id: `msg_${randomUUID()}`, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content },
+    type: 'assistant', uuid: options.uuid ?? randomUUID(), timestamp: options.timestamp, cwd: session.cwd, sessionId: session.sessionId,
+  };
+}
+
+export function toJsonl(lines: Record<string, unknown>[]): string {
+  return lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+}
+
+/**
+ * A conversation of `turns` prompt/answer pairs starting at `startMinute` (one minute apart), with
+ * bookkeeping lines around it like the real CLI writes. Returns the session and its message count.
+ */
+export function writeSession(projectsDir: string, options: { cwd: string; prompt: string; startMinute: number; turns?: number; sessionId?: string }): FixtureSession & { messages: number; updatedAt: string; createdAt: string } {
+  const sessionId = options.sessionId ?? randomUUID();
+  const dir = path.join(projectsDir, projectDirName(options.cwd));
+  fs.mkdirSync(dir, { recursive: true });
+  const session: FixtureSession = { sessionId, cwd: options.cwd, filePath: path.join(dir, `${sessionId}.jsonl`) };
+  const lines: Record<string, unknown>[] = [{ type: 'queue-operation', operation: 'enqueue', timestamp: iso(options.startMinute), sessionId, content: options.prompt }];
+  let parent: string | null = null;
+  let minute = options.startMinute;
+  const turns = options.turns ?? 1;
+  for (let t = 0; t < turns; t++) {
+    const user = userLine(session, t === 0 ? options.prompt : `follow-up ${t}`, { parentUuid: parent, timestamp: iso(minute) });
+    const answer = assistantLine(session, [{ type: 'text', text: `answer ${t}` }], { parentUuid: user.uuid as string, timestamp: iso(minute + 0.5) });
+    lines.push(user, { type: 'api-request', request: { model: 'x' }, sessionId }, answer, { type: 'last-prompt', lastPrompt: 'x', leafUuid: answer.uuid, sessionId });
+    parent = answer.uuid as string;
+    minute += 1;
+  }
+  fs.writeFileSync(session.filePath, toJsonl(lines));
+  return { ...session, messages: turns * 2, createdAt: iso(options.startMinute), updatedAt: iso(options.startMinute + turns - 1 + 0.5) };
+}
+
+/** A LiveRuns the test drives by hand (the runs feature's read side). */
+export interface FakeRuns extends LiveRuns {
+  start(run: LiveRunInfo): void;
+  end(sessionId: string): void;
+}
+
+export function createFakeRuns(): FakeRuns {
+  const runs = new Map<string, LiveRunInfo>();
+  const listeners = new Set<() => void>();
+  const notify = (): void => listeners.forEach((l) => l());
+  return {
+    list: () => [...runs.values()],
+    bySession: (sessionId) => runs.get(sessionId),
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: (run) => {
+      runs.set(run.sessionId, run);
+      notify();
+    },
+    end: (sessionId) => {
+      runs.delete(sessionId);
+      notify();
+    },
+  };
+}
+
+/** Just the sessions feature on Fastify (inject, no listen), with the LiveRuns given. */
+export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<FastifyInstance> {
+  const paths = resolvePaths({ cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir });
+  const logger = pino({ level: 'silent' });
+  const db = openDatabase(paths.dbPath, logger);
+  const platform: PlatformDeps = {
+    paths, logger, db, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
+    claude: { executablePath: '', version: 'test' }, childEnv: {}, demoMode: false,
+  };
+  const sessionInfo = createSessionInfoStore(db);
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
+  const app = Fastify();
+  installErrorHandler(app, logger);
+  registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  app.addHook('onClose', async () => {
+    await sessions.close();
+    db.close();
+  });
+  await app.ready();
+  return app;
+}
