@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ConversationSummary } from '@cui/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
 import { isAlive, makeRepo } from './fake-anthropic/test-support';
@@ -20,6 +21,10 @@ afterAll(async () => {
 });
 
 const newRepo = (name: string): string => makeRepo(path.join(server.dirs.work, name));
+async function sessionRow(sessionId: string): Promise<ConversationSummary | undefined> {
+  const { body } = await getJson(server, '/api/conversations?limit=100');
+  return (body.conversations as ConversationSummary[]).find((row) => row.sessionId === sessionId);
+}
 const withoutConnected = <T extends { type: string }>(events: T[]): T[] => events.filter((event) => event.type !== 'connected');
 
 describe('run streams', () => {
@@ -60,6 +65,7 @@ describe('run streams', () => {
 describe('stopping a run', () => {
   it('ends a slow run promptly: the CLI process is gone and viewers got closed', async () => {
     const { streamingId, sessionId } = await startOk(server, { workingDirectory: newRepo('stop'), initialPrompt: 'be slow please' });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'ongoing', streamingId });
     const stream = await openStream(server, streamingId);
     await stream.next((event) => event.type === 'system_init');
     const pid = await waitFor(() => cliPidForSession(server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
@@ -74,6 +80,7 @@ describe('stopping a run', () => {
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ type: 'closed', streamingId, reason: 'stopped' });
     expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'completed' });
 
     expect(await postJson(server, `/api/conversations/${streamingId}/stop`)).toEqual({ status: 200, body: { success: true } });
     expect(await postJson(server, '/api/conversations/no-such-run/stop')).toMatchObject({ status: 404, body: { code: 'run.not_found' } });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PermissionRequest, type StreamEvent } from '@cui/contract';
+import { PermissionRequest, type ConversationSummary, type StreamEvent } from '@cui/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
 import { BASH_COMMAND } from './fake-anthropic/scenarios/bash';
@@ -23,6 +23,11 @@ afterAll(async () => {
 
 const newRepo = (name: string): string => makeRepo(path.join(server.dirs.work, name));
 const isPermissionRequest = (event: StreamEvent): event is Extract<StreamEvent, { type: 'permission_request' }> => event.type === 'permission_request';
+
+async function sessionRow(sessionId: string): Promise<ConversationSummary | undefined> {
+  const { body } = await getJson(server, '/api/conversations?limit=100');
+  return (body.conversations as ConversationSummary[]).find((row) => row.sessionId === sessionId);
+}
 
 async function decide(id: string, body: Record<string, unknown>) {
   return postJson(server, `/api/permissions/${id}/decision`, body);
@@ -47,6 +52,9 @@ describe('permissions of a run', () => {
     expect((pending.body.permissions as PermissionRequest[]).map((p) => p.id)).toEqual([request.data.id]);
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('helo wrld\n');
 
+    const ongoing = await sessionRow(sessionId);
+    expect(ongoing).toMatchObject({ status: 'ongoing', streamingId, projectPath: repo });
+
     const decision = await decide(request.data.id, { action: 'approve' });
     expect(decision.status).toBe(200);
     expect(PermissionRequest.parse(decision.body.permission).status).toBe('approved');
@@ -68,6 +76,11 @@ describe('permissions of a run', () => {
     // seq numbers are consecutive from 0 after `connected`
     expect(stream.events.slice(1).map((e) => e.seq)).toEqual(stream.events.slice(1).map((_, i) => i));
     await waitFor(async () => (await getJson(server, '/api/system/status')).body.activeConversations === 0, { message: 'run no longer active' });
+    const completed = await waitFor(async () => {
+      const row = await sessionRow(sessionId);
+      return row?.status === 'completed' ? row : undefined;
+    }, { message: 'session completed in the list' });
+    expect(completed.streamingId).toBeUndefined();
   });
 
   it('deny → file unchanged and the model received the reason', async () => {
