@@ -1,4 +1,13 @@
-/** Conversation view (issue 6). */
+import { useParams } from 'react-router';
+import { AppLayout } from '@/app/AppLayout';
+import { ConversationView } from './ConversationView';
+
+/** Route /c/:sessionId. A new session id remounts the view, so no state leaks between sessions. */
 export function ConversationPage() {
-  return <p className="p-4">No messages yet. Start by typing a message below.</p>;
+  const { sessionId = '' } = useParams();
+  return (
+    <AppLayout mainClassName="flex flex-col overflow-hidden">
+      <ConversationView key={sessionId} sessionId={sessionId} />
+    </AppLayout>
+  );
 }

@@ -24,7 +24,12 @@ export interface SessionState extends MessageState {
 }
 
 export type SessionAction =
-  | { type: 'history_loaded'; messages: ConversationMessage[] }
+  /** `replace` rebuilds the messages from the transcript (after a run, to settle optimistic ones). */
+  | { type: 'history_loaded'; messages: ConversationMessage[]; replace?: boolean }
+  /** The user's prompt shown at once, before the transcript has it. */
+  | { type: 'local_message'; message: ChatMessage }
+  /** A new run (a resumed turn) starts streaming into this session. */
+  | { type: 'run_started' }
   | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
   | { type: 'connection_changed'; state: ConnectionState }
   | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
@@ -117,8 +122,15 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
 /** The per-session event store (STYLE §5): one reducer every view of a session reads from. */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
-    case 'history_loaded':
-      return { ...state, ...applyMessages(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
+    case 'history_loaded': {
+      const base = action.replace ? EMPTY_MESSAGES : state;
+      const incoming = action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }));
+      return { ...state, ...applyMessages(base, incoming) };
+    }
+    case 'local_message':
+      return { ...state, ...applyMessage(state, { message: action.message }) };
+    case 'run_started':
+      return { ...state, closed: false, result: null, pendingPermission: null, currentStatus: 'Running', connectionState: 'connecting' };
     case 'stream_event': {
       const next = applyEvent(state, action.event);
       const status = statusTextFor(action.event);

@@ -1,0 +1,54 @@
+import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
+import { Square } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/ui';
+import { ConversationContext } from './conversation-context';
+import { ErrorBanner } from './ErrorBanner';
+import { ConversationHeader } from './header/ConversationHeader';
+import { MessageList } from './MessageList';
+import { PermissionPrompt } from './permissions/PermissionPrompt';
+import { StatusLine } from './StatusLine';
+import { useConversation } from './use-conversation';
+import { useConversationViewValue } from './use-conversation-view';
+import { mainMessages } from './visible-messages';
+
+const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
+
+/** One open conversation: header, error banner, messages, live status, permission prompt, composer. */
+export function ConversationView({ sessionId }: { sessionId: string }) {
+  const c = useConversation(sessionId);
+  const { state } = c;
+  const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
+  const view = useConversationViewValue(state, c.projectPath);
+  const permission = state.pendingPermission;
+  return (
+    <ConversationContext.Provider value={view}>
+      <div className="flex min-h-0 flex-1 flex-col">
+        <ConversationHeader summary={c.summary} projectPath={c.projectPath} liveMetrics={state.toolMetrics} onUpdate={(fields) => void c.update(fields)} />
+        <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
+        {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
+        <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
+          {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
+          {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
+          <div className="mx-auto w-full max-w-3xl">
+            <Composer
+              placeholder="Continue the conversation..."
+              onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
+              workingDirectory={c.projectPath ?? undefined}
+              showModelSelector={false}
+              disabled={c.running || !c.projectPath}
+              storageKey={CONVERSATION_DRAFT_KEY}
+              actions={
+                c.running ? (
+                  <Button variant="secondary" size="sm" onClick={() => void c.stop()} aria-label="Stop">
+                    <Square size={12} aria-hidden className="fill-current" /> Stop
+                  </Button>
+                ) : undefined
+              }
+            />
+          </div>
+        </div>
+      </div>
+    </ConversationContext.Provider>
+  );
+}

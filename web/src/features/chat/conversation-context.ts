@@ -1,0 +1,22 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { ChatMessage, ToolResultRecord } from '@/features/stream';
+import type { PathContext } from '@/lib/display-path';
+
+/** What message and tool renderers read about the conversation around them. */
+export interface ConversationView {
+  paths: PathContext;
+  toolResults: Record<string, ToolResultRecord>;
+  /** Subagent messages of a Task/Agent tool use, in order. */
+  childrenOf: (toolUseId: string) => ChatMessage[];
+  /** Renders one message (given here so nested Task panels reuse the list's renderer without an import cycle). */
+  renderMessage: (message: ChatMessage) => ReactNode;
+}
+
+export const ConversationContext = createContext<ConversationView | null>(null);
+
+const EMPTY_VIEW: ConversationView = { paths: {}, toolResults: {}, childrenOf: () => [], renderMessage: () => null };
+
+/** The surrounding conversation (an empty one outside a provider, so panels render standalone). */
+export function useConversationView(): ConversationView {
+  return useContext(ConversationContext) ?? EMPTY_VIEW;
+}

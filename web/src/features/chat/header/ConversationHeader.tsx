@@ -1,0 +1,55 @@
+import type { ConversationSummary, ToolMetrics } from '@cui/contract';
+import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, IconButton, Tooltip } from '@/ui';
+import { HeaderMenu } from './HeaderMenu';
+import { HeaderSubtitle } from './HeaderSubtitle';
+import { subtitleParts } from './subtitle';
+import { TitleEditor } from './TitleEditor';
+import { useTitleEditor } from './use-title-editor';
+
+export interface ConversationHeaderProps {
+  summary: ConversationSummary | null;
+  projectPath: string | null;
+  liveMetrics: ToolMetrics;
+  onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean }) => void;
+}
+
+/** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
+export function ConversationHeader({ summary, projectPath, liveMetrics, onUpdate }: ConversationHeaderProps) {
+  const info = summary?.sessionInfo;
+  const title = info?.custom_name || summary?.summary || 'New conversation';
+  const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
+  const archived = info?.archived ?? false;
+  return (
+    <div className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
+      <Tooltip content="Go back to tasks">
+        <Button asChild variant="ghost" size="icon" aria-label="Go back to tasks">
+          <Link to="/">
+            <ArrowLeft size={16} aria-hidden />
+          </Link>
+        </Button>
+      </Tooltip>
+      <div className="flex min-w-0 flex-1 flex-col">
+        {editor.editing ? (
+          <TitleEditor editor={editor} />
+        ) : (
+          <h1 className="truncate text-[15px] font-semibold" onDoubleClick={editor.start} title={title}>
+            {title}
+          </h1>
+        )}
+        <HeaderSubtitle parts={subtitleParts(summary, projectPath, liveMetrics)} />
+      </div>
+      {summary && (
+        <>
+          <IconButton
+            label={archived ? 'Unarchive' : 'Archive'}
+            icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
+            onClick={() => onUpdate({ archived: !archived })}
+          />
+          <HeaderMenu pinned={info?.pinned ?? false} onRename={editor.start} onTogglePin={() => onUpdate({ pinned: !info?.pinned })} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Ellipsis, Pencil, Pin, PinOff } from 'lucide-react';
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Tooltip } from '@/ui';
+
+export interface HeaderMenuProps {
+  pinned: boolean;
+  onRename: () => void;
+  onTogglePin: () => void;
+}
+
+/** The more-menu: Rename, Pin/Unpin. */
+export function HeaderMenu({ pinned, onRename, onTogglePin }: HeaderMenuProps) {
+  return (
+    <DropdownMenu>
+      <Tooltip content="More">
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="More">
+            <Ellipsis size={16} aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+      </Tooltip>
+      {/* Keep focus where the action puts it (the rename field), not back on the trigger. */}
+      <DropdownMenuContent align="end" onCloseAutoFocus={(e) => e.preventDefault()}>
+        <DropdownMenuItem onSelect={onRename}>
+          <Pencil size={14} aria-hidden /> Rename
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onTogglePin}>
+          {pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />} {pinned ? 'Unpin' : 'Pin'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ChatMessage } from '@/features/stream';
+import { AssistantMessage } from './AssistantMessage';
+import { ErrorMessage } from './ErrorMessage';
+import { UserMessage } from './UserMessage';
+
+/** One message of the list, by role. System messages are not shown. */
+export function MessageItem({ message }: { message: ChatMessage }) {
+  switch (message.role) {
+    case 'user':
+      return <UserMessage blocks={message.blocks} />;
+    case 'assistant':
+      return <AssistantMessage blocks={message.blocks} />;
+    case 'error':
+      return <ErrorMessage blocks={message.blocks} />;
+    case 'system':
+      return null;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ToolUseBlock } from '@cui/contract';
+import { Wrench } from 'lucide-react';
+import { summarizeToolInput } from '@/lib/tool-input-summary';
+import { Spinner } from '@/ui';
+import { useConversationView } from '../conversation-context';
+import { renderToolPanel } from './registry';
+import { ToolError } from './ToolError';
+
+/** One tool use: name and input summary, then its panel (or its error) once matched with a result. */
+export function ToolUse({ block }: { block: ToolUseBlock }) {
+  const view = useConversationView();
+  const result = view.toolResults[block.id] ?? { status: 'pending' as const, result: '', is_error: false };
+  const summary = summarizeToolInput(block.name, block.input, view.paths);
+  return (
+    <section className="flex flex-col gap-2" aria-label={`${block.name} tool`} data-tool={block.name} data-status={result.status}>
+      <header className="flex min-w-0 items-center gap-2 text-sm">
+        <Wrench size={14} aria-hidden className="shrink-0 text-neutral-400" />
+        <span className="font-medium text-neutral-900 dark:text-neutral-100">{block.name}</span>
+        {summary && <span className="min-w-0 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400">{summary}</span>}
+        {result.status === 'pending' && <Spinner size="sm" label={`${block.name} running`} />}
+      </header>
+      <div className="min-w-0 pl-5">
+        {result.is_error ? <ToolError text={result.result} /> : renderToolPanel({ toolUseId: block.id, name: block.name, input: block.input, result })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type PermissionMode, type PermissionRequest, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
+import { type Dispatch, useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiCall } from '@/app/api-client';
+import type { SessionAction } from '@/features/stream';
+
+export interface Decision {
+  action: 'approve' | 'deny';
+  modifiedInput?: Record<string, unknown>;
+  denyReason?: string;
+}
+
+export interface ConversationActionDeps {
+  sessionId: string;
+  projectPath: string | null;
+  streamingId: string | undefined;
+  dispatch: Dispatch<SessionAction>;
+  setStreamingId: (id: string | undefined) => void;
+  setSummary: Dispatch<(summary: ConversationSummary | null) => ConversationSummary | null>;
+  onError: (message: string) => void;
+  onRunEnded: () => void;
+}
+
+/** Send (a resumed run), stop, permission decisions and session updates (spec §4, §8 error texts). */
+export function useConversationActions(deps: ConversationActionDeps) {
+  const { sessionId, projectPath, streamingId, dispatch, setStreamingId, setSummary, onError, onRunEnded } = deps;
+  const navigate = useNavigate();
+
+  const send = useCallback(
+    async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
+      if (!projectPath) return false;
+      try {
+        const started = await apiCall(routes.sessions.start, {
+          body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
+        });
+        if (started.sessionId !== sessionId) {
+          navigate(`/c/${started.sessionId}`, { state: { streamingId: started.streamingId } });
+          return true;
+        }
+        const id = `local-${Date.now()}`;
+        dispatch({ type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } });
+        dispatch({ type: 'run_started' });
+        setStreamingId(started.streamingId);
+        return true;
+      } catch {
+        onError('Failed to send message');
+        return false;
+      }
+    },
+    [projectPath, sessionId, navigate, dispatch, setStreamingId, onError],
+  );
+
+  const stop = useCallback(async () => {
+    if (!streamingId) return;
+    try {
+      await apiCall(routes.sessions.stop, { params: { id: streamingId } });
+      dispatch({ type: 'stream_cleared' });
+      setStreamingId(undefined);
+      onRunEnded();
+    } catch {
+      onError('Failed to stop conversation');
+    }
+  }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
+
+  const decide = useCallback(
+    async (permission: PermissionRequest, decision: Decision) => {
+      const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
+      try {
+        await apiCall(routes.permissions.decide, { params: { id: permission.id }, body });
+        dispatch({ type: 'permission_cleared', id: permission.id });
+      } catch {
+        onError('Failed to send permission decision');
+      }
+    },
+    [dispatch, onError],
+  );
+
+  const update = useCallback(
+    async (fields: SessionUpdateRequest) => {
+      try {
+        const response = await apiCall(routes.sessions.update, { params: { sessionId }, body: fields });
+        setSummary((summary) => (summary ? { ...summary, sessionInfo: response.sessionInfo } : summary));
+      } catch (error) {
+        // Spec §8: pin, rename (and archive) failures are only logged.
+        console.error('Updating the session failed:', error);
+      }
+    },
+    [sessionId, setSummary],
+  );
+
+  return { send, stop, decide, update };
+}

@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import type { ChatMessage, SessionState } from '@/features/stream';
+import type { ConversationView } from './conversation-context';
+import { MessageItem } from './messages/MessageItem';
+import { createElement } from 'react';
+
+/** The context value message and tool renderers read, derived from the session's state. */
+export function useConversationViewValue(state: SessionState, projectPath: string | null): ConversationView {
+  const cwd = state.cwd ?? projectPath;
+  return useMemo(
+    () => ({
+      paths: { cwd },
+      toolResults: state.toolResults,
+      childrenOf: (toolUseId: string) =>
+        (state.children[toolUseId] ?? []).flatMap((id) => {
+          const at = state.index[id];
+          const message = at === undefined ? undefined : state.messages[at];
+          return message ? [message] : [];
+        }),
+      renderMessage: (message: ChatMessage) => createElement(MessageItem, { message }),
+    }),
+    [cwd, state.toolResults, state.children, state.index, state.messages],
+  );
+}

@@ -1,0 +1,37 @@
+import { useCallback, useReducer, useState } from 'react';
+import { useLocation } from 'react-router';
+import { initialSessionState, sessionReducer } from '@/features/stream';
+import { useConversationActions } from './use-conversation-actions';
+import { useConversationLoader } from './use-conversation-loader';
+import { useLiveRun } from './use-live-run';
+
+function streamingIdFromNavigation(state: unknown): string | undefined {
+  const id = (state as { streamingId?: unknown } | null)?.streamingId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Everything the conversation view shows and does for one session. */
+export function useConversation(sessionId: string) {
+  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
+  const [banner, setBanner] = useState<string | null>(null);
+  const location = useLocation();
+  const onError = useCallback((message: string) => setBanner(message), []);
+  const load = useConversationLoader(sessionId, dispatch, onError);
+  const { reloadHistory } = load;
+  const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
+  const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
+  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError, onRunEnded });
+  const actions = useConversationActions({
+    sessionId,
+    projectPath: load.projectPath,
+    streamingId: run.streamingId,
+    dispatch,
+    setStreamingId: run.setStreamingId,
+    setSummary: load.setSummary,
+    onError,
+    onRunEnded,
+  });
+  const running = Boolean(run.streamingId) && !state.closed;
+  const dismissBanner = useCallback(() => setBanner(null), []);
+  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, streamingId: run.streamingId, ...actions };
+}

@@ -1,0 +1,59 @@
+import { routes, type StreamEvent } from '@cui/contract';
+import { type Dispatch, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiCall } from '@/app/api-client';
+import { type ConnectionState, type SessionAction, useStreamConnection } from '@/features/stream';
+
+export interface LiveRunOptions {
+  sessionId: string;
+  /** The run the list entry (or the navigation that started it) says is live. */
+  initialStreamingId: string | undefined;
+  dispatch: Dispatch<SessionAction>;
+  onError: (message: string) => void;
+  onRunEnded: () => void;
+}
+
+export interface LiveRun {
+  streamingId: string | undefined;
+  /** Switches to another run (a resumed turn) or, with undefined, ends streaming. */
+  setStreamingId: (streamingId: string | undefined) => void;
+}
+
+/**
+ * Spec §4 step 3 and after: streams the live run (replaying it from the start so a late viewer misses
+ * nothing), loads its pending permissions, follows a result to a new session id, clears on `closed`.
+ */
+export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, onRunEnded }: LiveRunOptions): LiveRun {
+  const navigate = useNavigate();
+  const [override, setOverride] = useState<{ id: string | undefined } | null>(null);
+  const streamingId = override ? override.id : initialStreamingId;
+
+  const onEvent = useCallback(
+    (event: StreamEvent) => {
+      dispatch({ type: 'stream_event', event, receivedAt: Date.now() });
+      if (event.type === 'result' && event.session_id && event.session_id !== sessionId) navigate(`/c/${event.session_id}`);
+      if (event.type === 'closed') {
+        setOverride({ id: undefined });
+        onRunEnded();
+      }
+    },
+    [dispatch, navigate, sessionId, onRunEnded],
+  );
+  const onState = useCallback((state: ConnectionState) => dispatch({ type: 'connection_changed', state }), [dispatch]);
+  useStreamConnection({ streamingId, onEvent, onState, onError, fromSeq: 0 });
+
+  useEffect(() => {
+    if (!streamingId) return;
+    const controller = new AbortController();
+    apiCall(routes.permissions.list, { query: { streamingId, status: 'pending' } }, { signal: controller.signal }).then(
+      (response) => dispatch({ type: 'permissions_loaded', permissions: response.permissions }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Loading pending permissions failed:', error);
+      },
+    );
+    return () => controller.abort();
+  }, [streamingId, dispatch]);
+
+  const setStreamingId = useCallback((id: string | undefined) => setOverride({ id }), []);
+  return { streamingId, setStreamingId };
+}
