@@ -1,7 +1,7 @@
 /**
  * Starts the fake Anthropic API and the real cui server for one e2e test, then prints one line
- * `CUI_E2E_READY {"url","token","fakeUrl"}` on stdout. Run by server-process.ts as
- * `node --import tsx e2e/support/launch-server.ts --web-root <dir> [--demo]` with HOME, CLAUDE_CONFIG_DIR,
+ * `CUI_E2E_READY {"url","token","fakeUrl"}` on stdout. Run by server-process.ts (bundled by global-setup, or
+ * `node --import tsx e2e/support/launch-server.ts --web-root <dir> [--demo]`) with HOME, CLAUDE_CONFIG_DIR,
  * CUI_HOME, TMPDIR and CUI_E2E_WORK pointing at temporary directories. Exits on SIGTERM/SIGINT or when
  * stdin closes (the test runner went away), closing the server (and its CLI runs) and the fake.
  */

@@ -55,7 +55,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Spawns e2e/support/launch-server.ts in its own process group and waits for its ready line. */
 export async function startCuiServer({ dirs, webRoot, demoMode = false, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
-  const args = ['--import', 'tsx', path.join(REPO_ROOT, 'e2e/support/launch-server.ts'), '--web-root', webRoot];
+  // The bundle from global-setup when there is one; otherwise transpile on the fly with tsx.
+  const bundle = process.env.CUI_E2E_LAUNCHER;
+  const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(REPO_ROOT, 'e2e/support/launch-server.ts')];
+  const args = [...entry, '--web-root', webRoot];
   if (demoMode) args.push('--demo');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+/**
+ * Bundles launch-server.ts (with the server and the fake API) into one ESM file for this run, so each test's
+ * server starts without transpiling TypeScript again. Lives under dist/ so node_modules resolve; one directory
+ * per run (pid) so parallel runs never overwrite each other. Returns the file; removeServerBundle deletes it.
+ */
+export async function bundleLaunchServer(): Promise<string> {
+  const esbuild = await import('esbuild');
+  const outfile = path.join(REPO_ROOT, `dist/e2e-server/run-${process.pid}/launch-server.mjs`);
+  await esbuild.build({
+    entryPoints: [path.join(REPO_ROOT, 'e2e/support/launch-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'cui-contract',
+        setup(build) {
+          build.onResolve({ filter: /^@cui\/contract$/ }, () => ({ path: path.join(REPO_ROOT, 'contract/index.ts') }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+export function removeServerBundle(file: string): void {
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
