@@ -4,12 +4,14 @@ import { startFakeAnthropic } from './index';
 /**
  * Runs the fake Messages API standalone: `npx tsx server/test/fake-anthropic/cli.ts --port 8787`.
  * Prints `FAKE_ANTHROPIC_URL=<url>` on the first stdout line; with --log, one JSON line per request.
+ * With --exit-with-stdin it also exits when its stdin closes (so a parent that dies takes it along).
  */
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     log: { type: 'boolean', default: false },
+    'exit-with-stdin': { type: 'boolean', default: false },
   },
 });
 
@@ -36,4 +38,7 @@ if (values.log) {
 
 const shutdown = () => void fake.close().then(() => process.exit(0));
 process.on('SIGINT', shutdown);
+if (values['exit-with-stdin']) {
+  process.stdin.on('end', shutdown).on('close', shutdown).resume();
+}
 process.on('SIGTERM', shutdown);
