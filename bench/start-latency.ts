@@ -1,0 +1,86 @@
+/**
+ * Run start latency: POST /api/conversations/start → first stream event, against the scripted fake model.
+ * The real pinned CLI is spawned for every run (echo scenario), exactly as in production.
+ *
+ *   npx tsx bench/start-latency.ts [runs=10]
+ *
+ * Prints, per measured run and as median / p95:
+ * - start: until the start call answered (it waits for the CLI's system/init);
+ * - first event: until the first event after `connected` arrived on the stream (system_init);
+ * - first assistant: until the model's first reply arrived on the stream.
+ * One unmeasured warm-up run first (its figures are printed as "cold").
+ */
+import path from 'node:path';
+import { StartConversationResponse } from '@cui/contract';
+import { startFakeAnthropic } from '../server/test/fake-anthropic/index';
+import { makeRepo } from '../server/test/fake-anthropic/test-support';
+import { startTestServer, type TestServer } from '../server/test/helpers';
+
+interface Sample {
+  startMs: number;
+  firstEventMs: number;
+  firstAssistantMs: number;
+}
+
+async function measure(server: TestServer, repo: string, n: number): Promise<Sample> {
+  const t0 = performance.now();
+  const response = await server.api('/api/conversations/start', {
+    method: 'POST',
+    body: JSON.stringify({ workingDirectory: repo, initialPrompt: `benchmark hello ${n}` }),
+  });
+  if (!response.ok) throw new Error(`start failed: ${response.status} ${await response.text()}`);
+  const { streamingId } = StartConversationResponse.parse(await response.json());
+  const startMs = performance.now() - t0;
+  const stream = await server.api(`/api/stream/${streamingId}`);
+  if (!stream.body) throw new Error('no stream body');
+  let firstEventMs = 0;
+  let firstAssistantMs = 0;
+  let partial = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of stream.body) {
+    const lines = (partial + decoder.decode(chunk as Uint8Array, { stream: true })).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line || line.startsWith(':')) continue;
+      const type = (JSON.parse(line) as { type: string }).type;
+      const at = performance.now() - t0;
+      if (type !== 'connected' && !firstEventMs) firstEventMs = at;
+      if (type === 'assistant' && !firstAssistantMs) firstAssistantMs = at;
+    }
+  }
+  return { startMs, firstEventMs, firstAssistantMs };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? NaN;
+}
+
+const fmt = (ms: number): string => `${Math.round(ms)} ms`;
+
+async function main(): Promise<void> {
+  const runs = Number(process.argv[2] ?? 10);
+  const fake = await startFakeAnthropic();
+  const server = await startTestServer({ anthropicBaseUrl: fake.url, logLevel: 'warn' });
+  try {
+    const repo = makeRepo(path.join(server.dirs.work, 'bench-repo'));
+    const cold = await measure(server, repo, 0);
+    console.log(`cold   start ${fmt(cold.startMs)}  first event ${fmt(cold.firstEventMs)}  first assistant ${fmt(cold.firstAssistantMs)}`);
+    const samples: Sample[] = [];
+    for (let n = 1; n <= runs; n++) {
+      const sample = await measure(server, repo, n);
+      samples.push(sample);
+      console.log(`run ${String(n).padStart(2)} start ${fmt(sample.startMs)}  first event ${fmt(sample.firstEventMs)}  first assistant ${fmt(sample.firstAssistantMs)}`);
+    }
+    for (const key of ['startMs', 'firstEventMs', 'firstAssistantMs'] as const) {
+      const values = samples.map((s) => s[key]);
+      console.log(`${key.padEnd(16)} median ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  (n=${values.length})`);
+    }
+  } finally {
+    await server.close();
+    await fake.close();
+  }
+}
+
+await main();
