@@ -58,15 +58,22 @@ export function orderChain(nodes: ChainNode[], taskPrompts: Map<string, string> 
   });
   const out: ConversationMessage[] = [];
   const visited = new Uint8Array(nodes.length);
+  // Explicit stack of (node, nearest shown ancestor, Task tool_use id) as three parallel arrays.
+  const stackNode: number[] = [];
+  const stackParent: (string | null)[] = [];
+  const stackToolUse: (string | null)[] = [];
   const walk = (start: number): void => {
-    const stack: [number, string | null, string | null][] = [[start, null, null]];
-    while (stack.length > 0) {
-      const [i, shownParent, inheritedToolUse] = stack.pop() as [number, string | null, string | null];
+    stackNode.push(start);
+    stackParent.push(null);
+    stackToolUse.push(null);
+    while (stackNode.length > 0) {
+      const i = stackNode.pop() as number;
+      const shownParent = stackParent.pop() as string | null;
+      let toolUse = stackToolUse.pop() as string | null;
       if (visited[i]) continue;
       visited[i] = 1;
       const node = nodes[i] as ChainNode;
       let parentForChildren = shownParent;
-      let toolUse = inheritedToolUse;
       if (node.message) {
         const message = { ...node.message, parentUuid: shownParent };
         if (message.isSidechain) {
@@ -76,14 +83,19 @@ export function orderChain(nodes: ChainNode[], taskPrompts: Map<string, string> 
         out.push(message);
         parentForChildren = node.uuid;
       }
-      const kids = children.get(i) ?? [];
-      for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k] as number, parentForChildren, toolUse]);
+      const kids = children.get(i);
+      if (!kids) continue;
+      for (let k = kids.length - 1; k >= 0; k--) {
+        stackNode.push(kids[k] as number);
+        stackParent.push(parentForChildren);
+        stackToolUse.push(toolUse);
+      }
     }
   };
   for (const root of roots) walk(root);
-  nodes.forEach((node, i) => {
-    if (byUuid.get(node.uuid) === i) walk(i);
-  });
+  for (let i = 0; i < nodes.length; i++) {
+    if (!visited[i] && byUuid.get((nodes[i] as ChainNode).uuid) === i) walk(i);
+  }
   return out;
 }
 

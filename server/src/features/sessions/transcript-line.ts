@@ -86,7 +86,7 @@ function attachmentLink(buf: Buffer, start: number, end: number): LineVerdict | 
 /** What can be decided from the raw bytes: bookkeeping, attachment links, invalid UTF-8. */
 export function preCheck(buf: Buffer, start: number, end: number, links: boolean): LineVerdict | undefined {
   const type = leadingType(buf, start, end);
-  if (type !== undefined && SKIPPED_TYPES.has(type)) return { kind: 'skipped' };
+  if (type !== undefined && SKIPPED_TYPES.has(type) && !(links && type === 'attachment')) return { kind: 'skipped' };
   const link = attachmentLink(buf, start, end);
   if (link) return links ? link : { kind: 'skipped' };
   if (!isUtf8(buf.subarray(start, end))) return { kind: 'invalid', reason: 'utf8' };

@@ -56,7 +56,15 @@ export function watchTranscripts(options: { projectsDir: string; logger: Logger;
     });
 
   const watchRoot = (): void => {
-    if (!fs.existsSync(projectsDir)) return;
+    if (!fs.existsSync(projectsDir)) {
+      // Before the CLI's first run there is no projects directory: wait for it in its parent.
+      watchDir(path.dirname(projectsDir), (_event, name) => {
+        if (name !== path.basename(projectsDir) || watchers.has(projectsDir)) return;
+        watchRoot();
+        callbacks.onSweep();
+      });
+      return;
+    }
     watchDir(projectsDir, (_event, name) => {
       if (!name) return callbacks.onSweep();
       const dir = path.join(projectsDir, name);
