@@ -6,7 +6,7 @@ import { listCommands } from './commands';
 import { listDirectory, readTextFile } from './filesystem';
 
 export { BUILTIN_COMMANDS, commandDescription, listCommands } from './commands';
-export { listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesystem';
+export { fsError, listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesystem';
 
 /** GET /api/filesystem/list, GET /api/filesystem/read and GET /api/system/commands (the composer's autocomplete). */
 export function registerFileRoutes(app: FastifyInstance, deps: PlatformDeps): void {
