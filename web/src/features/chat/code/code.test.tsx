@@ -1,0 +1,87 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodeView } from './CodeView';
+import { DiffView } from './DiffView';
+import { Markdown } from './Markdown';
+
+const lines = (n: number, prefix = 'line') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n');
+
+describe('CodeView', () => {
+  it('shows short code in full without a toggle', () => {
+    const { container } = render(<CodeView code={lines(8)} language="plaintext" />);
+    expect(container.querySelectorAll('code > div')).toHaveLength(8);
+    expect(screen.queryByRole('button', { name: 'Show all lines' })).not.toBeInTheDocument();
+  });
+
+  it('collapses code over 8 lines to 8 with a corner toggle and a "... +N lines" footer', async () => {
+    const { container } = render(<CodeView code={lines(12)} language="plaintext" />);
+    expect(container.querySelectorAll('code > div')).toHaveLength(8);
+    expect(screen.getByText('... +4 lines')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all lines' }));
+    expect(container.querySelectorAll('code > div')).toHaveLength(12);
+    expect(screen.queryByText('... +4 lines')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer lines' }));
+    expect(container.querySelectorAll('code > div')).toHaveLength(8);
+  });
+
+  it('highlights a detected language and shows plain text escaped', () => {
+    const { container, rerender } = render(<CodeView code="const x = 1;" language="typescript" />);
+    expect(container.querySelector('.token.keyword')).toHaveTextContent('const');
+    rerender(<CodeView code="<b>raw</b>" language="plaintext" />);
+    expect(container.querySelector('code')).toHaveTextContent('<b>raw</b>');
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('shows the empty text for empty code', () => {
+    render(<CodeView code="" language="plaintext" emptyText="(No content)" />);
+    expect(screen.getByText('(No content)')).toBeInTheDocument();
+  });
+
+  it('uses the code line height of 1.8', () => {
+    const { container } = render(<CodeView code="a" language="plaintext" />);
+    expect((container.querySelector('pre') as HTMLElement).style.lineHeight).toBe('1.8');
+  });
+});
+
+describe('DiffView', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders a split diff by default with removed and added text', async () => {
+    const { container } = render(<DiffView oldText="helo wrld" newText="hello world" language="plaintext" />);
+    await waitFor(() => expect(container.querySelectorAll('tbody tr').length).toBeGreaterThan(0));
+    const row = container.querySelector('tbody tr');
+    // Split view: both sides on one row (two line-number gutters).
+    expect(row?.textContent).toContain('helo wrld');
+    expect(row?.textContent).toContain('hello world');
+  });
+
+  it('folds unchanged regions beyond 3 lines of context behind "Expand N lines ..."', async () => {
+    const before = lines(20, 'same');
+    render(<DiffView oldText={`${before}\nold`} newText={`${before}\nnew`} language="plaintext" />);
+    expect(await screen.findByText('Expand 17 lines ...')).toBeInTheDocument();
+  });
+
+  it('collapses a diff over 8 rows with the toggle and footer', async () => {
+    const { container } = render(<DiffView oldText="" newText={lines(12)} language="plaintext" />);
+    expect(await screen.findByText('... +4 lines')).toBeInTheDocument();
+    expect(container.querySelector('.diff-collapsed')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all lines' }));
+    expect(container.querySelector('.diff-collapsed')).toBeNull();
+  });
+
+  it('falls back to a unified diff on phone widths', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    const { container } = render(<DiffView oldText="a" newText="b" language="plaintext" />);
+    await waitFor(() => expect(container.querySelectorAll('tbody tr').length).toBe(2));
+  });
+});
+
+describe('Markdown', () => {
+  it('renders GFM and highlights fenced code blocks', () => {
+    const { container } = render(<Markdown text={'**bold** | a |\n\n| h |\n|---|\n| c |\n\n```ts\nconst a = 1;\n```'} />);
+    expect(container.querySelector('strong')).toHaveTextContent('bold');
+    expect(container.querySelector('table')).not.toBeNull();
+    expect(within(container.querySelector('.code-view') as HTMLElement).getByText('const')).toHaveClass('keyword');
+  });
+});
