@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedHistory, type SeededSession } from './home-seed';
+
+let seeded: SeededSession[] = [];
+const rows = (page: Page) => page.getByRole('list', { name: 'Sessions' }).locator(':scope > li');
+const row = (page: Page, sessionId: string) => page.locator(`li[data-session-id="${sessionId}"]`);
+const firstRowId = (page: Page) => rows(page).first().getAttribute('data-session-id');
+
+async function openMenu(page: Page, sessionId: string) {
+  await row(page, sessionId).hover();
+  await row(page, sessionId).getByRole('button', { name: 'More options' }).click();
+  return page.getByRole('menu');
+}
+
+test.describe('home row actions', () => {
+  // eslint-disable-next-line no-empty-pattern
+  test.use({ seed: async ({}, use) => use((dirs) => void (seeded = seedHistory(dirs, 6))) });
+
+  test('pinning moves a row to the top and survives a reload; Unpin puts it back', async ({ loggedInPage: page }) => {
+    const last = seeded[5] as SeededSession;
+    await expect(rows(page)).toHaveCount(6);
+    expect(await rows(page).last().getAttribute('data-session-id')).toBe(last.sessionId);
+    const menu = await openMenu(page, last.sessionId);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Pin', 'Notify me']);
+    await menu.getByRole('menuitem', { name: 'Pin' }).click();
+    await expect.poll(() => firstRowId(page)).toBe(last.sessionId);
+    await expect(row(page, last.sessionId).getByLabel('Pinned')).toBeVisible();
+    await page.reload();
+    await expect.poll(() => firstRowId(page)).toBe(last.sessionId);
+    await (await openMenu(page, last.sessionId)).getByRole('menuitem', { name: 'Unpin' }).click();
+    await expect.poll(() => rows(page).last().getAttribute('data-session-id')).toBe(last.sessionId);
+  });
+
+  test('rename saves on Enter (live counter, max 200) and cancels on Escape', async ({ loggedInPage: page }) => {
+    const target = seeded[1] as SeededSession;
+    const link = row(page, target.sessionId).getByRole('link');
+    await expect(link).toHaveText(target.prompt);
+    await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Rename' }).click();
+    const input = row(page, target.sessionId).getByRole('textbox', { name: 'Session name' });
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('maxlength', '200');
+    await input.fill('Checkout redesign');
+    await expect(row(page, target.sessionId)).toContainText('17/200');
+    await input.press('Enter');
+    await expect(link).toHaveText('Checkout redesign');
+    await page.reload();
+    await expect(link).toHaveText('Checkout redesign');
+
+    await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Rename' }).click();
+    await input.fill('Something else');
+    await input.press('Escape');
+    await expect(input).toHaveCount(0);
+    await expect(link).toHaveText('Checkout redesign');
+    await page.reload();
+    await expect(link).toHaveText('Checkout redesign');
+  });
+
+  test('archive moves a row to the Archive tab and Unarchive brings it back', async ({ loggedInPage: page }) => {
+    const target = seeded[2] as SeededSession;
+    await row(page, target.sessionId).hover();
+    await row(page, target.sessionId).getByRole('button', { name: 'Archive' }).click();
+    await expect(row(page, target.sessionId)).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(5);
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await row(page, target.sessionId).hover();
+    await row(page, target.sessionId).getByRole('button', { name: 'Unarchive' }).click();
+    await expect(page.getByText('No archived tasks.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await expect(row(page, target.sessionId)).toBeVisible();
+    await expect(rows(page)).toHaveCount(6);
+  });
+
+  test('a failing archive hides the row at once and restores it', async ({ loggedInPage: page }) => {
+    const target = seeded[3] as SeededSession;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/conversations/*/update', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'disk full', code: 'internal' }) });
+    });
+    await row(page, target.sessionId).hover();
+    await row(page, target.sessionId).getByRole('button', { name: 'Archive' }).click();
+    await expect(row(page, target.sessionId)).toHaveCount(0);
+    release();
+    await expect(row(page, target.sessionId)).toBeVisible();
+    await expect(rows(page)).toHaveCount(6);
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await expect(page.getByText('No archived tasks.')).toBeVisible();
+  });
+
+  test('Notify me is stored per session and turns into Mute', async ({ loggedInPage: page }) => {
+    const target = seeded[0] as SeededSession;
+    await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Notify me' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBe(JSON.stringify([target.sessionId]));
+    await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Mute' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBe('[]');
+  });
+
+  test('clicking a row opens the conversation; Ctrl-click opens it in a new tab', async ({ loggedInPage: page, context }) => {
+    const target = seeded[4] as SeededSession;
+    const pagePromise = context.waitForEvent('page');
+    await row(page, target.sessionId).getByRole('link').click({ modifiers: ['ControlOrMeta'] });
+    const opened = await pagePromise;
+    await opened.waitForURL(`**/c/${target.sessionId}`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await opened.close();
+    // A click on the row's meta line (not the title) opens it too: the whole row is the link.
+    const box = await row(page, target.sessionId).getByText('2 messages').boundingBox();
+    const rowBox = await row(page, target.sessionId).boundingBox();
+    await row(page, target.sessionId).click({ position: { x: (box?.x ?? 0) - (rowBox?.x ?? 0) + 5, y: (box?.y ?? 0) - (rowBox?.y ?? 0) + 5 } });
+    await page.waitForURL(`**/c/${target.sessionId}`);
+  });
+});
