@@ -12,7 +12,11 @@ let fake: FakeAnthropic;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
 });
-afterAll(() => fake.close());
+const scratchRoots: string[] = [];
+afterAll(async () => {
+  await fake.close();
+  for (const root of scratchRoots) fs.rmSync(root, { recursive: true, force: true });
+});
 
 interface Scratch {
   dirs: TestDirs;
@@ -22,6 +26,7 @@ interface Scratch {
 
 function scratch(extraEnv: Record<string, string> = {}): Scratch {
   const dirs = makeTestDirs('cui-fake-cli-');
+  scratchRoots.push(dirs.root);
   return { dirs, repo: makeRepo(path.join(dirs.work, 'repo')), env: { ...testChildEnv(dirs, fake.url), ...extraEnv } };
 }
 

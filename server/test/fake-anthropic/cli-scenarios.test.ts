@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestDirs, testChildEnv } from '../helpers';
@@ -13,10 +14,15 @@ let fake: FakeAnthropic;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
 });
-afterAll(() => fake.close());
+const scratchRoots: string[] = [];
+afterAll(async () => {
+  await fake.close();
+  for (const root of scratchRoots) fs.rmSync(root, { recursive: true, force: true });
+});
 
 function scratch(extraEnv: Record<string, string> = {}) {
   const dirs = makeTestDirs('cui-fake-cli-');
+  scratchRoots.push(dirs.root);
   return { repo: makeRepo(path.join(dirs.work, 'repo')), env: { ...testChildEnv(dirs, fake.url), ...extraEnv } };
 }
 

@@ -164,6 +164,11 @@ describe('subagent, question, plan, markdown and compact scenarios', () => {
     expect(texts(parentDone.reply)).toBe(`The subagent finished. It said: ${SUBAGENT_REPLY}`);
   });
 
+  it('recognises a subagent by the CLI billing header even without the marker', () => {
+    const system = 'x-anthropic-billing-header: cc_version=2.1.330.6b7; cc_entrypoint=sdk-cli; cc_is_subagent=true;';
+    expect(decide(requestBody({ prompt: 'fix things in a subagent', system })).scenario).toBe('subagent-child');
+  });
+
   it('question asks through AskUserQuestion only when it is offered, then echoes the answer', () => {
     expect(toolUses(decide(requestBody({ prompt: 'ask me a question' })).reply)).toEqual([]);
     const tools = [...CLI_TOOLS, 'AskUserQuestion'];

@@ -32,10 +32,10 @@ function subagentReport(conversation: Conversation): string {
   return report ? report[0] : quoteLastResult(conversation);
 }
 
-/** A subagent's own requests (its prompt carries the marker): Read hello.txt, then a short report. */
+/** A subagent's own requests (marked prompt, or the CLI's subagent billing header): Read hello.txt, then a short report. */
 export const subagentChildScenario: Scenario = {
   name: 'subagent-child',
-  matches: (conversation) => conversation.prompt.includes(SUBAGENT_MARKER),
+  matches: (conversation) => conversation.prompt.includes(SUBAGENT_MARKER) || conversation.systemText.includes('cc_is_subagent=true'),
   reply: (conversation) => {
     const file = inCwd(conversation, 'hello.txt');
     if (!file) return message(text(SUBAGENT_REPLY));
