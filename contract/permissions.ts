@@ -6,7 +6,10 @@ export type PermissionStatus = z.infer<typeof PermissionStatus>;
 
 /**
  * A tool-use permission request from a live run (spec §3). `AskUserQuestion` and `ExitPlanMode`
- * arrive here too: the UI answers them through the same decision call (answers go in `modifiedInput`).
+ * arrive here too and are answered through the same decision call: approve AskUserQuestion with
+ * `modifiedInput: { answers: { [question text]: 'chosen label' } }` (several labels comma-separated);
+ * approve ExitPlanMode to accept the plan, deny it with the feedback as `denyReason`.
+ * A request waits as long as its run lives; when the run ends it is settled as `denied`.
  */
 export const PermissionRequest = z.object({
   id: z.string(),
@@ -29,6 +32,11 @@ export const PermissionListQuery = z.object({
 });
 export const PermissionListResponse = z.object({ permissions: z.array(PermissionRequest) });
 
+/**
+ * Approve runs the tool with `modifiedInput`'s fields merged over the original input (send only what
+ * changed, or the whole input). Deny tells the model `The user denied this tool use: <denyReason>`
+ * (or a default refusal without a reason). A second decision is 409, an unknown id 404.
+ */
 export const PermissionDecisionRequest = z.object({
   action: z.enum(['approve', 'deny'], { error: 'Action must be either "approve" or "deny"' }),
   modifiedInput: z.record(z.string(), z.unknown()).optional(),

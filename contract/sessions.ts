@@ -101,10 +101,18 @@ export const StartConversationRequest = z.object({
   resumedSessionId: SessionId.optional(),
 });
 export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
+/**
+ * Answered once the CLI reported its session (system/init), so a start that fails answers 500 `run.start_failed`
+ * with what the CLI said. With `resumedSessionId` the history continues in a NEW session (a fork): `sessionId`
+ * differs from the resumed one, whose `continuation_session_id` then points to it.
+ */
 export const StartConversationResponse = z.object({ streamingId: z.string(), sessionId: z.string() });
 export type StartConversationResponse = z.infer<typeof StartConversationResponse>;
 
-/** Stop accepts a streamingId, or the session id of a live run (spec §7 gives both readings). */
+/**
+ * Stop accepts a streamingId, or the session id of a live run (spec §7 gives both readings). It answers once
+ * the CLI process is gone (within 5 s); stopping a run that already ended answers `{success: true}` too.
+ */
 export const StopParams = z.object({ id: z.string().min(1) });
 export const StopResponse = z.object({ success: z.boolean() });
 

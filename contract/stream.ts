@@ -4,9 +4,12 @@ import { PermissionRequest } from './permissions';
 import { defineRoute } from './route';
 
 /**
- * Events of GET /api/stream/:streamingId: newline-delimited JSON, one event per line
- * (lines starting with ':' are heartbeats). Every event after `connected` carries `seq`,
- * its position in the run: `?from=<seq>` replays from there, so a late or reconnecting viewer loses nothing.
+ * Events of GET /api/stream/:streamingId (`application/x-ndjson`): one JSON event per line; lines starting
+ * with ':' are heartbeats (every 15 s). The first line is `connected` (no seq); every later event carries
+ * `seq`, its position in the run (0, 1, 2, …) and a `timestamp`. A viewer gets the run from seq 0 (or from
+ * `?from=<seq>`), then live events, so a late or reconnecting viewer loses nothing. `closed` is always the
+ * last event and the response ends after it. A finished run stays replayable for 10 minutes
+ * (then 410 `run.finished`); an unknown id is 404 `run.not_found`.
  */
 const base = { seq: z.number().int().nonnegative().optional(), timestamp: z.string().optional() };
 
@@ -51,6 +54,11 @@ export const ResultEvent = z.looseObject({
   total_cost_usd: z.number().optional(),
   ...base,
 });
+/**
+ * Something went wrong outside the model's conversation: the CLI crashed or could not start, or wrote a
+ * line that is not JSON (skipped). Not terminal by itself: the run goes on until `closed`. The CLI's stderr
+ * is never sent here (it goes to the log). API errors arrive as a `result` with `is_error: true` instead.
+ */
 export const ErrorEvent = z.looseObject({ type: z.literal('error'), error: z.string(), ...base });
 export const PermissionRequestEvent = z.looseObject({ type: z.literal('permission_request'), data: PermissionRequest, ...base });
 /** A permission was approved or denied (by any viewer, or settled by the run ending). */
@@ -58,8 +66,13 @@ export const PermissionResolvedEvent = z.looseObject({ type: z.literal('permissi
 export const ClosedEvent = z.looseObject({
   type: z.literal('closed'),
   streamingId: z.string(),
-  /** How the run ended. */
+  /**
+   * How the run ended: `completed` (the CLI finished its turn), `error` (its last result had is_error,
+   * e.g. an API error), `stopped` (by a stop call or server shutdown), `crashed` (the CLI died or
+   * failed without a result; an `error` event says why).
+   */
   reason: z.enum(['completed', 'stopped', 'error', 'crashed']).optional(),
+  /** The CLI's exit code (null when it was killed by a signal or never started). */
   exitCode: z.number().nullable().optional(),
   ...base,
 });

@@ -45,6 +45,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const dropped = new Set<string>();
   const listeners = new Set<() => void>();
   const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
+  let closing = false;
 
   const emitChange = (): void => {
     for (const listener of listeners) {
@@ -120,6 +121,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       return () => listeners.delete(listener);
     },
     async start(request) {
+      if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
       const resolved = await resolveStart(request, {
         defaultExecutablePath: deps.claude.executablePath,
         claudeProjectsDir: deps.paths.claudeProjectsDir,
@@ -149,6 +151,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     find: (streamingId) => runs.get(streamingId),
     wasDropped: (streamingId) => dropped.has(streamingId),
     async close() {
+      closing = true;
       await Promise.all([...runs.values()].map((run) => run.stop()));
       for (const timer of dropTimers.values()) clearTimeout(timer);
       dropTimers.clear();

@@ -13,7 +13,7 @@ export const HEARTBEAT_INTERVAL_MS = 15_000;
  * then live events until `closed`, after which the response ends. Any number of viewers; a viewer that
  * disconnects never affects the run.
  */
-export function registerStreamRoutes(app: FastifyInstance, deps: { runs: RunManager; logger: Logger; heartbeatMs?: number }): void {
+export function registerStreamRoutes(app: FastifyInstance, deps: { runs: Pick<RunManager, 'find' | 'wasDropped'>; logger: Logger; heartbeatMs?: number }): void {
   const logger = deps.logger.child({ component: 'stream' });
   registerStreamRoute(app, routes.stream.stream, ({ params, query, reply }) => {
     const { streamingId } = params;
