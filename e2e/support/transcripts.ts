@@ -77,9 +77,18 @@ export function transcriptLines(seed: SeedTranscript): Record<string, unknown>[]
   return lines;
 }
 
+/** Writes each transcript; a relative `cwd` becomes a (created) directory under `dirs.work`. */
+export function seedTranscripts(dirs: Pick<E2eDirs, 'claudeConfigDir' | 'work'>, seeds: SeedTranscript[]): string[] {
+  return seeds.map((seed) => {
+    const cwd = path.isAbsolute(seed.cwd) ? seed.cwd : path.join(dirs.work, seed.cwd);
+    fs.mkdirSync(cwd, { recursive: true });
+    return writeTranscript(dirs, { ...seed, cwd });
+  });
+}
+
 /**
  * Writes a session transcript where the CLI would: CLAUDE_CONFIG_DIR/projects/<cwd as dir name>/<sessionId>.jsonl.
- * Returns the file path. Seed before starting the server (test.use({ seed })) or rely on the server's watcher.
+ * Returns the file path. Before the server starts use `test.use({ transcripts })`; later writes rely on the server noticing the file.
  */
 export function writeTranscript(dirs: Pick<E2eDirs, 'claudeConfigDir'>, seed: SeedTranscript): string {
   const file = transcriptPath(dirs, seed);
