@@ -112,3 +112,39 @@ describe('real CLI over the stdio control protocol', () => {
     expect(String(resultOf({ events })?.result)).toContain('approved your plan');
   });
 });
+
+describe('real CLI: interrupting and parallel sessions', () => {
+  it('slow: partial messages arrive word by word, an interrupt ends the turn, and the session takes the next prompt', async () => {
+    const s = scratch();
+    const args = ['--input-format', 'stream-json', '--permission-prompt-tool=stdio', '--include-partial-messages'];
+    const deltaTimes: number[] = [];
+    const { events, code } = await run({ cwd: s.repo, env: s.env, args, stdin: true }, (child) => {
+      let results = 0;
+      child.onEvent((event) => {
+        const delta = (event.event as { delta?: { type?: string } } | undefined)?.delta;
+        if (event.type === 'stream_event' && delta?.type === 'text_delta') {
+          deltaTimes.push(Date.now());
+          if (deltaTimes.length === 3) child.send({ type: 'control_request', request_id: 'int-1', request: { subtype: 'interrupt' } });
+        }
+        if (event.type !== 'result') return;
+        results += 1;
+        if (results === 1) child.send(userMessage('hello after the interrupt'));
+        else child.endInput();
+      });
+      child.send(userMessage('be slow please'));
+    });
+    expect(code).toBe(0);
+    expect((deltaTimes[2] ?? 0) - (deltaTimes[0] ?? 0)).toBeGreaterThanOrEqual(400);
+    const results = events.filter((event) => event.type === 'result');
+    expect(results[0]).toMatchObject({ subtype: 'error_during_execution', is_error: true });
+    expect(String(results[1]?.result)).toContain('Echo: "hello after the interrupt"');
+    expect(fake.requests.find((request) => request.lastUserText === 'be slow please')?.closedEarly).toBe(true);
+  });
+
+  it('three sessions at once each get their own scripted steps', async () => {
+    const sessions = [scratch(), scratch(), scratch()];
+    const outcomes = await Promise.all(sessions.map((s) => run({ cwd: s.repo, env: s.env, args: ['-p', 'fix the typo', '--permission-mode', 'acceptEdits'] })));
+    expect(outcomes.map((outcome) => outcome.code)).toEqual([0, 0, 0]);
+    for (const s of sessions) expect(fs.readFileSync(path.join(s.repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+  });
+});
