@@ -29,7 +29,9 @@ export interface ClaudeQueryParams {
  * - a resume forks (`forkSession`): the follow-up gets a new session id and the old transcript is untouched;
  * - without a custom system prompt, Claude Code's own (preset `claude_code`) is used, as the CLI would;
  *   a custom one is not snapshotted, so it is honoured again on every resume;
- * - settings sources are left at the CLI's defaults (user, project, local), like a terminal session.
+ * - settings sources are left at the CLI's defaults (user, project, local), like a terminal session;
+ * - `canUseTool` stays wired in Yolo (bypassPermissions) too: the SDK warns it is never consulted there
+ *   (CLAUDE_SDK_CAN_USE_TOOL_SHADOWED), but AskUserQuestion still comes through it (tested).
  */
 export function buildQueryOptions(params: ClaudeQueryParams): Options {
   const options: Options = {
