@@ -101,6 +101,20 @@ describe('stopping a run', () => {
     expect(pending.body.permissions).toEqual([]);
   });
 
+  it('reports a CLI killed from outside as crashed, with an error event, settling its pending permission', async () => {
+    const { streamingId, sessionId } = await startOk(server, { workingDirectory: newRepo('crash'), initialPrompt: 'run bash and crash' });
+    const stream = await openStream(server, streamingId);
+    await stream.next((event) => event.type === 'permission_request');
+    const pid = await waitFor(() => cliPidForSession(server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
+    process.kill(pid, 'SIGKILL');
+    await stream.ended;
+    expect(stream.events.find((event) => event.type === 'permission_resolved')).toMatchObject({ data: { status: 'denied' } });
+    const error = stream.events.find((event) => event.type === 'error');
+    expect(error?.type === 'error' && error.error).toContain('SIGKILL');
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'crashed', exitCode: null });
+    expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+  });
+
   it('server shutdown stops every run and leaves no CLI process', async () => {
     const own = await startTestServer({ anthropicBaseUrl: fake.url });
     const runs = await Promise.all(
