@@ -83,13 +83,13 @@ describe('Composer autocomplete', () => {
 });
 
 describe('Composer submit', () => {
-  it('submits with Ctrl+Enter, omitting model and permission mode when default, and clears the draft', async () => {
+  it('submits the trimmed text with Ctrl+Enter, omitting model and permission mode when default, and clears the draft', async () => {
     const user = userEvent.setup();
     const { textarea, onSubmit } = renderComposer();
     await screen.findByRole('button', { name: 'Working directory: app' });
     await user.type(textarea, '  fix the tests  ');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(onSubmit).toHaveBeenCalledWith({ text: '  fix the tests  ', workingDirectory: '/work/app' });
+    expect(onSubmit).toHaveBeenCalledWith({ text: 'fix the tests', workingDirectory: '/work/app' });
     await waitFor(() => expect(textarea).toHaveValue(''));
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PermissionMode } from '@cui/contract';
 import { loadComposerDraft, saveComposerDraft, type ComposerDraft } from './composer-storage';
 
-/** What the composer hands to its owner on submit. `model` and `permissionMode` are absent when default (spec §5). */
+/** What the composer hands to its owner on submit: trimmed text; `model` and `permissionMode` absent when default (spec §5). */
 export interface ComposerSubmission {
   text: string;
   workingDirectory?: string;
@@ -55,7 +55,7 @@ export function useComposer({ onSubmit, requireDirectory, directory, disabled, l
     setSubmitting(true);
     try {
       const accepted = await onSubmit({
-        text,
+        text: text.trim(),
         ...(requireDirectory && directory ? { workingDirectory: directory } : {}),
         ...(model ? { model } : {}),
         ...(permissionMode !== 'default' ? { permissionMode } : {}),
