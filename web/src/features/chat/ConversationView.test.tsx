@@ -1,0 +1,183 @@
+import type { ConversationMessage, PermissionRequest } from '@cui/contract';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/ui';
+import { ConversationView } from './ConversationView';
+import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
+import { fixRunEvents } from './fixtures/fix-run';
+import { permissionFixtures } from './fixtures/permissions';
+import { summaryFixture } from './fixtures/summary';
+import { stubListViewport } from './fixtures/viewport';
+
+const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';
+const prompt: ConversationMessage = {
+  uuid: 'u-prompt', type: 'user', message: { role: 'user', content: 'fix the file' }, timestamp: '2026-11-22T00:46:22.000Z', isSidechain: false, parentUuid: null,
+};
+
+function Page() {
+  const { sessionId = '' } = useParams();
+  return <ConversationView key={sessionId} sessionId={sessionId} />;
+}
+
+function renderPage() {
+  render(
+    <TooltipProvider>
+      <MemoryRouter initialEntries={[`/c/${SID}`]}>
+        <Routes>
+          <Route path="/c/:sessionId" element={<><Page /><Location /></>} />
+        </Routes>
+      </MemoryRouter>
+    </TooltipProvider>,
+  );
+}
+
+function Location() {
+  const { sessionId } = useParams();
+  return <output data-testid="location">{sessionId}</output>;
+}
+
+function api(options: { ongoing?: boolean; permissions?: PermissionRequest[]; overrides?: Parameters<typeof installFakeApi>[0] } = {}) {
+  const streams: FakeStream[] = [];
+  const fake = installFakeApi({
+    [`GET /api/conversations/${SID}`]: () => json({ messages: [prompt], summary: 'fix the file', projectPath: '/tmp/example/repo', metadata: {} }),
+    'GET /api/conversations': () => json({ conversations: [summaryFixture(options.ongoing ? { status: 'ongoing', streamingId: 'run-1' } : {})], total: 1 }),
+    'GET /api/stream/run-1': () => {
+      const { response, stream } = fakeStream();
+      streams.push(stream);
+      return response;
+    },
+    'GET /api/permissions': () => json({ permissions: options.permissions ?? [] }),
+    [`POST /api/permissions/${permissionFixtures.edit.id}/decision`]: () => json({ success: true, permission: { ...permissionFixtures.edit, status: 'approved' } }),
+    ...options.overrides,
+  });
+  return { ...fake, streams };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConversationView', () => {
+  stubListViewport();
+
+  it('opens a completed conversation: history, title, no live status', async () => {
+    const { calls } = api();
+    renderPage();
+    expect(await screen.findByText('fix the file', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'fix the file' })).toBeInTheDocument();
+    expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/stream'))).toBe(false);
+    expect(screen.getByPlaceholderText('Continue the conversation...')).toBeInTheDocument();
+  });
+
+  it('streams an ongoing run from the start: status texts change and messages arrive', async () => {
+    const { streams, calls } = api({ ongoing: true });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname === '/api/stream/run-1')?.url.search).toBe('?from=0');
+    const stream = streams[0] as FakeStream;
+    for (const event of fixRunEvents.slice(0, 4)) stream.push(event);
+    expect(await screen.findByText('Reading file...')).toBeInTheDocument();
+    for (const event of fixRunEvents.slice(4, 7)) stream.push(event);
+    expect(await screen.findByText('Editing file...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read 1 line' })).toBeInTheDocument();
+  });
+
+  it('shows the latest pending permission, sends the decision, and clears it', async () => {
+    const older = { ...permissionFixtures.plan, id: 'older', timestamp: '2026-11-22T00:40:00.000Z' };
+    const { calls } = api({ ongoing: true, permissions: [older, permissionFixtures.edit] });
+    renderPage();
+    expect(await screen.findByText('Allow', { exact: false })).toHaveTextContent('Allow Edit?');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Deny reason' }), 'no');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Permission request' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'approve' });
+  });
+
+  it('clears the prompt when another viewer decided (permission_resolved)', async () => {
+    const { streams } = api({ ongoing: true });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    stream.push({ type: 'permission_request', data: permissionFixtures.edit, seq: 1 });
+    expect(await screen.findByRole('region', { name: 'Permission request' })).toBeInTheDocument();
+    expect(screen.getByText('Awaiting approval...')).toBeInTheDocument();
+    stream.push({ type: 'permission_resolved', data: { ...permissionFixtures.edit, status: 'approved' }, seq: 2 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Permission request' })).not.toBeInTheDocument());
+  });
+
+  it('clears the stream and the permission on closed', async () => {
+    const { streams } = api({ ongoing: true, permissions: [permissionFixtures.edit] });
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Permission request' })).toBeInTheDocument();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    (streams[0] as FakeStream).push({ type: 'closed', streamingId: 'run-1', seq: 1 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Permission request' })).not.toBeInTheDocument());
+    expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
+  });
+
+  it('navigates to the session id a result carries when it differs', async () => {
+    const { streams } = api({ ongoing: true });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    (streams[0] as FakeStream).push({ type: 'result', subtype: 'success', session_id: 'aaaaaaaa-1111-4222-8333-444444444444', seq: 1 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('aaaaaaaa-1111-4222-8333-444444444444'));
+  });
+
+  it('sends a follow-up as a resumed run and streams it in place when the session id stays', async () => {
+    const { calls, streams } = api({
+      overrides: { 'POST /api/conversations/start': () => json({ streamingId: 'run-1', sessionId: SID }) },
+    });
+    renderPage();
+    const box = await screen.findByPlaceholderText('Continue the conversation...');
+    await waitFor(() => expect(box).toBeEnabled());
+    await userEvent.type(box, 'now add a test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname === '/api/conversations/start')?.body).toEqual({
+      workingDirectory: '/tmp/example/repo', initialPrompt: 'now add a test', resumedSessionId: SID,
+    });
+    expect(screen.getByText('now add a test', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['details fail', { [`GET /api/conversations/${SID}`]: () => json({}, 500) }, false, 'HTTP 500'],
+    ['the stream fails to open', { 'GET /api/stream/run-1': () => json({ error: 'x' }, 503) }, true, 'Stream connection failed: 503'],
+    ['send fails', { 'POST /api/conversations/start': () => json({ error: 'boom' }, 500) }, false, 'Failed to send message'],
+  ])('shows the red banner when %s', async (_name, overrides, ongoing, text) => {
+    api({ ongoing, overrides });
+    renderPage();
+    if (text === 'Failed to send message') {
+      const box = await screen.findByPlaceholderText('Continue the conversation...');
+      await waitFor(() => expect(box).toBeEnabled());
+      await userEvent.type(box, 'again');
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    }
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('shows "Failed to stop conversation" and "Failed to send permission decision"', async () => {
+    api({
+      ongoing: true,
+      permissions: [permissionFixtures.edit],
+      overrides: {
+        'POST /api/conversations/run-1/stop': () => json({ error: 'no' }, 500),
+        [`POST /api/permissions/${permissionFixtures.edit.id}/decision`]: () => json({ error: 'no' }, 500),
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to stop conversation');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to send permission decision'));
+  });
+
+  it('stops a running conversation', async () => {
+    const { calls } = api({ ongoing: true, overrides: { 'POST /api/conversations/run-1/stop': () => json({ success: true }) } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/stop')).toBe(true);
+  });
+});
