@@ -24,10 +24,10 @@ interface Scratch {
   env: Record<string, string | undefined>;
 }
 
-function scratch(extraEnv: Record<string, string> = {}): Scratch {
+function scratch(repoName = 'repo'): Scratch {
   const dirs = makeTestDirs('cui-fake-cli-');
   scratchRoots.push(dirs.root);
-  return { dirs, repo: makeRepo(path.join(dirs.work, 'repo')), env: { ...testChildEnv(dirs, fake.url), ...extraEnv } };
+  return { dirs, repo: makeRepo(path.join(dirs.work, repoName)), env: testChildEnv(dirs, fake.url) };
 }
 
 /** Runs the CLI to completion (60 s cap), always killing its process group afterwards. */
@@ -52,6 +52,13 @@ describe('real CLI against the fake model', () => {
     expect(resultOf(run)).toMatchObject({ subtype: 'success', is_error: false });
     expect(String(resultOf(run)?.result)).toContain('has been updated successfully');
     expect(requestsFor('fix the typo').map((request) => [request.scenario, request.step])).toEqual([['fix', 0], ['fix', 1], ['fix', 2]]);
+  });
+
+  it('fix: works in a working directory whose path has spaces', async () => {
+    const s = scratch('my repo (copy)');
+    const { code } = await runToEnd(s, ['-p', 'fix it please', '--permission-mode', 'acceptEdits']);
+    expect(code).toBe(0);
+    expect(fs.readFileSync(path.join(s.repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
   });
 
   it('write: creates new.txt with the scripted content', async () => {

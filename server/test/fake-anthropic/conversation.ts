@@ -35,15 +35,18 @@ function promptTextOf(message: Json): string | undefined {
 function findCwd(messages: Json[], systemText: string): string | undefined {
   const texts = [...messages.map((message) => textOf(message.content)), systemText];
   for (const text of texts) {
-    const match = /Primary working directory:\s*(\S+)/.exec(text) ?? /working directory:\s*(\S+)/i.exec(text);
-    if (match?.[1]) return match[1];
+    // The rest of the line: working directories may contain spaces.
+    const match = /Primary working directory:[ \t]*([^\n]+)/.exec(text) ?? /working directory:[ \t]*([^\n]+)/i.exec(text);
+    const cwd = match?.[1]?.trim();
+    if (cwd) return cwd;
   }
   return undefined;
 }
 
 function findPlanFile(messages: Json[]): string | undefined {
   for (const message of messages) {
-    const match = /create your plan at (\S+\.md)/.exec(textOf(message.content)) ?? /plan file exists at (\S+\.md)/i.exec(textOf(message.content));
+    const text = textOf(message.content);
+    const match = /create your plan at (.+?\.md)\b/.exec(text) ?? /plan file exists at (.+?\.md)\b/i.exec(text);
     if (match?.[1]) return match[1];
   }
   return undefined;
@@ -54,8 +57,9 @@ function findDeferredTools(messages: Json[]): string[] {
   const names = new Set<string>();
   for (const message of messages) {
     const text = textOf(message.content);
-    const match = /deferred tools[^\n]*\n((?:[A-Za-z_][\w-]*\n?)+)/i.exec(text);
-    for (const line of match?.[1]?.split('\n') ?? []) if (line.trim()) names.add(line.trim());
+    for (const match of text.matchAll(/deferred tools[^\n]*\n((?:[A-Za-z_][\w-]*\n?)+)/gi)) {
+      for (const line of match[1]?.split('\n') ?? []) if (line.trim()) names.add(line.trim());
+    }
   }
   return [...names];
 }

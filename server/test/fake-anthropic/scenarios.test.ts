@@ -51,6 +51,10 @@ describe('reading a recorded CLI request', () => {
     expect(conversation.step).toBe(1);
   });
 
+  it('keeps spaces in the working directory', () => {
+    expect(readConversation(requestBody({ prompt: 'x', cwd: '/tmp/my repo (copy)' }), 0).cwd).toBe('/tmp/my repo (copy)');
+  });
+
   it('tolerates bodies that are not Messages requests', () => {
     expect(readConversation(null, 0)).toMatchObject({ prompt: '', step: 0, tools: [], historyLength: 0, cwd: undefined });
     expect(readConversation({ messages: 'nope', tools: [1, null] }, 3).tools).toEqual([]);
