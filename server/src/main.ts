@@ -38,6 +38,9 @@ async function listen(app: FastifyInstance, host: string, port: number): Promise
  */
 const DUPLICATE_SIGNAL_MS = 1000;
 
+/** Longest a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
 /** SIGINT/SIGTERM close the app (which stops every CLI run), then exit 0; a second signal exits at once. */
 function handleSignals(app: FastifyInstance): void {
   let firstSignalAt: number | undefined;
@@ -49,6 +52,11 @@ function handleSignals(app: FastifyInstance): void {
     }
     firstSignalAt = Date.now();
     app.log.info({ signal }, 'shutting down');
+    // Something that never lets go (a stuck stream or child) must not keep the process alive forever.
+    setTimeout(() => {
+      process.stderr.write(`cui: shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s, exiting\n`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -103,7 +111,9 @@ function main(): void {
     return;
   }
   start(args).catch((error: unknown) => {
-    if (error instanceof StartupError || (error instanceof Error && error.name === 'AppError')) fail(error.message);
+    // Config problems, bad flags/env and file-system errors (EACCES on CUI_HOME…) are the user's to fix: one line.
+    const isSystemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+    if (error instanceof StartupError || isSystemError || (error instanceof Error && error.name === 'AppError')) fail(error.message);
     // Unexpected: keep the stack, it is a bug report.
     fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
   });

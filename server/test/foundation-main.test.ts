@@ -93,6 +93,15 @@ describe('main (the server process)', () => {
     expect(run.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('fails with one line when CUI_HOME cannot be created', async () => {
+    const dirs = makeTestDirs();
+    const blocker = path.join(dirs.root, 'a-file');
+    fs.writeFileSync(blocker, '');
+    const run = runMain(dirs, [], { CUI_HOME: path.join(blocker, 'cui') });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toMatch(/^cui failed to start: ENOTDIR: not a directory, mkdir '.*a-file\/cui'\n$/);
+  });
+
   it.each([
     [['--port', '99999'], '--port must be a number from 1 to 65535'],
     [['--bogus'], 'Unknown argument: --bogus'],
