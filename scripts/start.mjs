@@ -44,7 +44,12 @@ const parts = [
 for (const part of parts) {
   if (newestMtime(part.sources) > mtimeOf(part.output)) {
     process.stdout.write(`cui: building ${part.name}…\n`);
-    await part.build();
+    try {
+      await part.build();
+    } catch (error) {
+      process.stderr.write(`cui: building ${part.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
   }
 }
 
