@@ -9,20 +9,43 @@
  * - first event: until the first event after `connected` arrived on the stream (system_init);
  * - first assistant: until the model's first reply arrived on the stream.
  * One unmeasured warm-up run first (its figures are printed as "cold").
+ * For reference, each run is paired with the bare CLI (`claude -p … --output-format stream-json`, spawned
+ * directly) timed to its first stdout line (system/init): the difference is the console's own overhead.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { StartConversationResponse } from '@cui/contract';
 import { startFakeAnthropic } from '../server/test/fake-anthropic/index';
-import { makeRepo } from '../server/test/fake-anthropic/test-support';
-import { startTestServer, type TestServer } from '../server/test/helpers';
+import { CLAUDE_BIN, makeRepo } from '../server/test/fake-anthropic/test-support';
+import { startTestServer, testChildEnv, type TestServer } from '../server/test/helpers';
 
 interface Sample {
   startMs: number;
   firstEventMs: number;
   firstAssistantMs: number;
+  bareCliFirstLineMs: number;
 }
 
-async function measure(server: TestServer, repo: string, n: number): Promise<Sample> {
+/** The bare CLI, spawned directly: ms until its first stdout line. Killed (whole group) right after. */
+function bareCliFirstLine(server: TestServer, repo: string, fakeUrl: string): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(CLAUDE_BIN, ['-p', 'benchmark bare hello', '--output-format', 'stream-json', '--verbose'], {
+    cwd: repo,
+    env: { ...process.env, ...testChildEnv(server.dirs, fakeUrl) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', () => {
+      resolve(performance.now() - t0);
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    });
+  });
+}
+
+async function measure(server: TestServer, repo: string, n: number, fakeUrl: string): Promise<Sample> {
+  const bareCliFirstLineMs = await bareCliFirstLine(server, repo, fakeUrl);
   const t0 = performance.now();
   const response = await server.api('/api/conversations/start', {
     method: 'POST',
@@ -48,7 +71,7 @@ async function measure(server: TestServer, repo: string, n: number): Promise<Sam
       if (type === 'assistant' && !firstAssistantMs) firstAssistantMs = at;
     }
   }
-  return { startMs, firstEventMs, firstAssistantMs };
+  return { startMs, firstEventMs, firstAssistantMs, bareCliFirstLineMs };
 }
 
 function percentile(values: number[], p: number): number {
@@ -65,17 +88,17 @@ async function main(): Promise<void> {
   const server = await startTestServer({ anthropicBaseUrl: fake.url, logLevel: 'warn' });
   try {
     const repo = makeRepo(path.join(server.dirs.work, 'bench-repo'));
-    const cold = await measure(server, repo, 0);
-    console.log(`cold   start ${fmt(cold.startMs)}  first event ${fmt(cold.firstEventMs)}  first assistant ${fmt(cold.firstAssistantMs)}`);
+    const cold = await measure(server, repo, 0, fake.url);
+    console.log(`cold   start ${fmt(cold.startMs)}  first event ${fmt(cold.firstEventMs)}  first assistant ${fmt(cold.firstAssistantMs)}  bare CLI ${fmt(cold.bareCliFirstLineMs)}`);
     const samples: Sample[] = [];
     for (let n = 1; n <= runs; n++) {
-      const sample = await measure(server, repo, n);
+      const sample = await measure(server, repo, n, fake.url);
       samples.push(sample);
-      console.log(`run ${String(n).padStart(2)} start ${fmt(sample.startMs)}  first event ${fmt(sample.firstEventMs)}  first assistant ${fmt(sample.firstAssistantMs)}`);
+      console.log(`run ${String(n).padStart(2)} start ${fmt(sample.startMs)}  first event ${fmt(sample.firstEventMs)}  first assistant ${fmt(sample.firstAssistantMs)}  bare CLI ${fmt(sample.bareCliFirstLineMs)}`);
     }
-    for (const key of ['startMs', 'firstEventMs', 'firstAssistantMs'] as const) {
+    for (const key of ['startMs', 'firstEventMs', 'firstAssistantMs', 'bareCliFirstLineMs'] as const) {
       const values = samples.map((s) => s[key]);
-      console.log(`${key.padEnd(16)} median ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  (n=${values.length})`);
+      console.log(`${key.padEnd(18)} median ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  (n=${values.length})`);
     }
   } finally {
     await server.close();
