@@ -26,6 +26,8 @@ export interface FakeAnthropicOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
+  /** Called once the fake has finished with a request (its record is then final). */
+  onRequestDone?: (record: RecordedRequest) => void;
 }
 
 function trackSockets(server: Server): Set<Socket> {
@@ -42,11 +44,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const server = createServer((req, res) => {
     const record: RecordedRequest = { n: requests.length + 1, method: req.method ?? 'GET', path: req.url ?? '/', status: 0, closedEarly: false };
     requests.push(record);
-    route(req, res, record).catch((error: unknown) => {
-      record.status = 500;
-      if (!res.headersSent) sendError(res, 500, 'api_error', `fake server error: ${String(error)}`);
-      else res.destroy();
-    });
+    route(req, res, record)
+      .catch((error: unknown) => {
+        record.status = 500;
+        if (!res.headersSent) sendError(res, 500, 'api_error', `fake server error: ${String(error)}`);
+        else res.destroy();
+      })
+      .finally(() => options.onRequestDone?.(record));
   });
   const sockets = trackSockets(server);
   const host = options.host ?? '127.0.0.1';

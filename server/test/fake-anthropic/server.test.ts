@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers';
 import { startFakeAnthropic, type FakeAnthropic } from './index';
@@ -100,5 +102,25 @@ describe('fake Anthropic HTTP routes', () => {
     await waitFor(() => fake.requests[0]?.status === 200);
     await fake.close();
     expect(await text).not.toContain('message_stop');
+  });
+});
+
+describe('fake Anthropic command line', () => {
+  it('prints its URL, logs each finished request as JSON and exits when stdin closes', async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), '--port', '0', '--log', '--exit-with-stdin'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      let output = '';
+      cli.stdout.setEncoding('utf8').on('data', (data: string) => (output += data));
+      const url = await waitFor(() => /FAKE_ANTHROPIC_URL=(\S+)/.exec(output)?.[1], { message: 'cli printed its URL' });
+      const response = await fetch(`${url}/v1/messages?beta=true`, { method: 'POST', body: JSON.stringify(requestBody({ prompt: 'hello cli' })) });
+      await response.text();
+      const line = await waitFor(() => output.split('\n').find((candidate) => candidate.includes('"hello cli"')), { message: 'request logged' });
+      expect(JSON.parse(line)).toMatchObject({ scenario: 'echo', status: 200, closedEarly: false });
+      const exited = new Promise((resolve) => cli.on('exit', resolve));
+      cli.stdin.end();
+      expect(await exited).toBe(0);
+    } finally {
+      cli.kill('SIGKILL');
+    }
   });
 });
