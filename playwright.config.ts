@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Playwright empties outputDir when a run starts; several engineers run e2e in this tree at once, so each run
+// writes to its own test-results/run-<id> (workers inherit the id from the main process's environment).
+process.env.CUI_E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
+
 /**
  * Browser e2e: Debian's Chromium against the built web app served by the real cui server, which runs the
  * real Claude CLI against the fake Anthropic API (e2e/support). One worker: the machine is small.
@@ -7,7 +11,7 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: `test-results/run-${process.env.CUI_E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   workers: 1,
   fullyParallel: false,

@@ -1,13 +1,28 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { ConversationPage } from '@/features/chat';
-import { HomePage } from '@/features/home';
-import { InspectorPage } from '@/features/inspector';
+import { Spinner } from '@/ui';
 import { RouteError } from './RouteError';
 
-/** Routes of spec §2: anything else falls back to home. Each route has an error boundary (STYLE §4). */
+function PageLoading() {
+  return (
+    <div className="flex h-full items-center justify-center">
+      <Spinner size="lg" label="Loading page" />
+    </div>
+  );
+}
+
+/**
+ * Routes of spec §2: anything else falls back to home. Screens load on demand (the login screen and the
+ * first paint don't wait for the chat renderer's code). Every route shares one error boundary (STYLE §4).
+ */
 export const router = createBrowserRouter([
-  { path: '/', element: <HomePage />, errorElement: <RouteError /> },
-  { path: '/c/:sessionId', element: <ConversationPage />, errorElement: <RouteError /> },
-  { path: '/inspector', element: <InspectorPage />, errorElement: <RouteError /> },
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { path: '/', lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
+      { path: '/c/:sessionId', lazy: () => import('@/features/chat').then((m) => ({ Component: m.ConversationPage })) },
+      { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
 ]);
