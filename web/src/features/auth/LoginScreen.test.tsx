@@ -53,6 +53,12 @@ describe('LoginScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
   });
 
+  it('says to wait when the server rate-limits the attempts', async () => {
+    const { user, input } = setup('rate_limited');
+    await user.type(input, `${TOKEN}{Enter}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.');
+  });
+
   it('stores a valid token (lower-cased) and reloads', async () => {
     const { user, input, verify, store, onLoggedIn } = setup('valid');
     await user.type(input, TOKEN.toUpperCase());

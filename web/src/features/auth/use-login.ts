@@ -1,6 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { storeToken } from '@/app/auth-token';
-import { verifyToken } from './verify-token';
+import { verifyToken, type TokenCheck } from './verify-token';
+
+const FAILURE_MESSAGES: Record<Exclude<TokenCheck, 'valid'>, string> = {
+  invalid: 'Invalid token',
+  rate_limited: 'Too many attempts. Try again later.',
+  unreachable: 'Could not reach the server',
+};
 
 export interface LoginDeps {
   verify?: (token: string) => ReturnType<typeof verifyToken>;
@@ -31,7 +37,7 @@ export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn 
         store(token);
         onLoggedIn();
       } else {
-        setError(result === 'invalid' ? 'Invalid token' : 'Could not reach the server');
+        setError(FAILURE_MESSAGES[result]);
       }
     },
     [value, verify, store, onLoggedIn],

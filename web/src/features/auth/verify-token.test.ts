@@ -24,6 +24,11 @@ describe('verifyToken', () => {
     await expect(verifyToken(TOKEN, fetchFn)).resolves.toBe('invalid');
   });
 
+  it('reports a 429 as rate limited', async () => {
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"error":"Too many requests"}', { status: 429 }));
+    await expect(verifyToken(TOKEN, fetchFn)).resolves.toBe('rate_limited');
+  });
+
   it('reports a network failure or server error as unreachable, not invalid', async () => {
     await expect(verifyToken(TOKEN, vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')))).resolves.toBe('unreachable');
     await expect(verifyToken(TOKEN, vi.fn<typeof fetch>().mockResolvedValue(new Response('', { status: 500 })))).resolves.toBe('unreachable');
