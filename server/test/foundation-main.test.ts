@@ -72,6 +72,28 @@ describe('main (the server process)', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('exits at once on a second signal while shutdown waits for an unfinished request', async () => {
+    const dirs = makeTestDirs();
+    const port = await freePort();
+    const token = 'd'.repeat(32);
+    const run = runMain(dirs, ['--port', String(port), '--token', token]);
+    await waitFor(() => run.stdout().includes('cui is running'), { timeoutMs: 30_000, message: 'the URL line' });
+    // A request whose body never finishes keeps close() waiting.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`PUT /api/config HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"inter`);
+    await waitFor(() => run.stdout().includes('"url":"/api/config"'), { message: 'the request reached the server' });
+    run.child.kill('SIGTERM');
+    await waitFor(() => run.stdout().includes('shutting down'), { message: 'shutdown started' });
+    const firstAt = Date.now();
+    await waitFor(() => Date.now() - firstAt > 1200, { message: 'past the duplicate-signal window' });
+    expect(run.child.exitCode).toBeNull();
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain('SIGTERM again, exiting without waiting');
+    socket.destroy();
+  });
+
   it('listens on the host and port of the config and prints its token', async () => {
     const dirs = makeTestDirs();
     const port = await freePort();
