@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 
@@ -30,7 +30,10 @@ export interface ClaudeProcess {
   /** Resolves when the process has exited (or failed to spawn). */
   readonly exited: Promise<ProcessExit>;
   hasExited(): boolean;
-  /** Signals the whole process group (the CLI and anything it spawned); no-op once gone. */
+  /**
+   * Signals the whole process group (the CLI and anything it spawned). Once the CLI itself has exited,
+   * SIGKILLs whatever is left in its group instead (a no-op when nothing is).
+   */
   signalGroup(signal: NodeJS.Signals): void;
   stderrTail(): string;
 }
@@ -71,6 +74,51 @@ function signalChildGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Follows a child's exit and stderr: resolves `exited` once (also for a spawn that failed). */
+function watchChild(child: ChildProcess, hooks: ClaudeProcessHooks): { exited: Promise<ProcessExit>; exit(): ProcessExit | undefined; tail(): string } {
+  let tail = '';
+  let exit: ProcessExit | undefined;
+  const exited = new Promise<ProcessExit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      hooks.onExit?.(exit);
+      resolve(exit);
+    });
+    child.once('error', (error) => {
+      hooks.onError?.(error);
+      // A process that never started emits no 'exit'.
+      if (child.pid === undefined) resolve((exit = { code: null, signal: null }));
+    });
+  });
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    tail = (tail + text).slice(-STDERR_TAIL_CHARS);
+    hooks.onStderr?.(text);
+  });
+  return { exited, exit: () => exit, tail: () => tail.trim() };
+}
+
+/** The SDK's view of the child, with our inspected stdout in place of the raw one. */
+function asSpawnedProcess(child: ChildProcessWithoutNullStreams, stdout: Transform): SpawnedProcess {
+  return {
+    stdin: child.stdin,
+    stdout,
+    get killed() {
+      return child.killed;
+    },
+    get exitCode() {
+      return child.exitCode;
+    },
+    get signalCode() {
+      return child.signalCode;
+    },
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+    on: (event: 'exit' | 'error', listener: Listener) => void child.on(event, listener),
+    once: (event: 'exit' | 'error', listener: Listener) => void child.once(event, listener),
+    off: (event: 'exit' | 'error', listener: Listener) => void child.off(event, listener),
+  } as SpawnedProcess;
+}
+
 /**
  * A `spawnClaudeCodeProcess` for the Agent SDK: spawns the CLI in its own process group so a stop can end
  * it and everything it started, keeps a stderr tail for error messages, and watches stdout for junk lines.
@@ -83,62 +131,22 @@ export function createClaudeSpawner(hooks: ClaudeProcessHooks): {
 } {
   let handle: ClaudeProcess | undefined;
   const spawnClaudeCodeProcess = (options: SpawnOptions): SpawnedProcess => {
-    const child = spawn(options.command, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-      windowsHide: true,
-    });
-    let tail = '';
-    let exit: ProcessExit | undefined;
-    const exited = new Promise<ProcessExit>((resolve) => {
-      child.once('exit', (code, signal) => {
-        exit = { code, signal };
-        hooks.onExit?.(exit);
-        resolve(exit);
-      });
-      child.once('error', (error) => {
-        hooks.onError?.(error);
-        // A process that never started emits no 'exit'.
-        if (child.pid === undefined) resolve((exit = { code: null, signal: null }));
-      });
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
-      tail = (tail + text).slice(-STDERR_TAIL_CHARS);
-      hooks.onStderr?.(text);
-    });
+    const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+    const watched = watchChild(child, hooks);
     const stdout = child.stdout.pipe(createLineInspector((line) => hooks.onUnparsedLine?.(line)));
     options.signal.addEventListener('abort', () => signalChildGroup(child, 'SIGTERM'), { once: true });
     handle = {
       pid: child.pid,
-      exited,
-      hasExited: () => exit !== undefined,
+      exited: watched.exited,
+      hasExited: () => watched.exit() !== undefined,
       signalGroup: (signal) => {
-        if (exit === undefined) signalChildGroup(child, signal);
+        if (watched.exit() === undefined) signalChildGroup(child, signal);
         else if (child.pid !== undefined) killLeftovers(child.pid);
       },
-      stderrTail: () => tail.trim(),
+      stderrTail: watched.tail,
     };
     hooks.onSpawned?.(child.pid);
-    return {
-      stdin: child.stdin,
-      stdout,
-      get killed() {
-        return child.killed;
-      },
-      get exitCode() {
-        return child.exitCode;
-      },
-      get signalCode() {
-        return child.signalCode;
-      },
-      kill: (signal: NodeJS.Signals) => child.kill(signal),
-      on: (event: 'exit' | 'error', listener: Listener) => void child.on(event, listener),
-      once: (event: 'exit' | 'error', listener: Listener) => void child.once(event, listener),
-      off: (event: 'exit' | 'error', listener: Listener) => void child.off(event, listener),
-    } as SpawnedProcess;
+    return asSpawnedProcess(child, stdout);
   };
   return { spawnClaudeCodeProcess, current: () => handle };
 }

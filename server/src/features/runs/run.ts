@@ -1,14 +1,14 @@
-import type { CanUseTool, Query } from '@anthropic-ai/claude-agent-sdk';
+import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode } from '@cui/contract';
 import type { Logger } from 'pino';
-import { createClaudeSpawner, type ProcessExit } from '../../cli/claude-process';
+import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
-import { createStopper, type StopTimings } from './stopper';
+import { createStopper, type Stopper, type StopTimings } from './stopper';
 
 export type CloseReason = 'completed' | 'stopped' | 'error' | 'crashed';
 
@@ -58,155 +58,190 @@ export interface Run {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
+/** How much of what the CLI said goes into an error message. */
+const SAID_CHARS = 1500;
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Starts the CLI for one run at once; the caller awaits `ready`. */
-export function startRun(params: RunParams, deps: RunDeps): Run {
-  const logger = deps.logger.child({ streamingId: params.streamingId });
-  const log = createRunEventLog({ maxBytes: deps.eventLogMaxBytes });
-  const info: LiveRunInfo = {
-    streamingId: params.streamingId,
-    sessionId: params.sessionId,
-    workingDirectory: params.workingDirectory,
-    startedAt: new Date().toISOString(),
-    permissionMode: params.permissionMode,
-    ...(params.model ? { model: params.model } : {}),
-    initialPrompt: params.prompt,
-  };
-  const abortController = new AbortController();
-  let live = true;
-  let initialized = false;
-  let startTimedOut = false;
-  let lastResult: { is_error?: boolean; result?: string; errors?: unknown } | undefined;
-  let markReady!: () => void;
-  let failStart!: (error: AppError) => void;
-  const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)));
-  ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection
+type ResultSummary = { is_error?: boolean; result?: string };
 
-  const emit = (event: RunEvent): void => {
-    if (!log.isClosed()) log.append(event);
-  };
-  const spawner = createClaudeSpawner({
-    onSpawned: (pid) => logger.info({ pid, sessionId: info.sessionId, cwd: params.workingDirectory, permissionMode: params.permissionMode, model: params.model, resumed: Boolean(params.resumeSessionId) }, 'run started'),
-    onStderr: (text) => logger.debug({ stderr: text.slice(0, 2000) }, 'cli stderr'),
-    onUnparsedLine: (line) => {
-      logger.warn({ line: line.slice(0, 500) }, 'cli wrote a line that is not JSON; skipped');
-      emit({ type: 'error', error: `Skipped a line of Claude Code output that is not JSON: ${line.slice(0, 200)}` });
-    },
-    onError: (error) => logger.warn({ err: error }, 'cli process error'),
-  });
+/**
+ * One CLI process and its conversation turn, driven through the Agent SDK. A class because it is a real
+ * stateful resource: it owns the process, its event log and its pending permissions until `ended`.
+ */
+class CliRun implements Run {
+  readonly info: LiveRunInfo;
+  readonly log: RunEventLog;
+  readonly ready: Promise<void>;
+  readonly ended: Promise<RunEnd>;
+  private readonly logger: Logger;
+  private readonly spawner: ReturnType<typeof createClaudeSpawner>;
+  private readonly stopper: Stopper;
+  private live = true;
+  private initialized = false;
+  private startTimedOut = false;
+  private lastResult: ResultSummary | undefined;
+  private markReady!: () => void;
+  private failStart!: (error: AppError) => void;
 
-  const canUseTool: CanUseTool = async (toolName, input, options) => {
-    if (!live || stopper.requested()) return { behavior: 'deny', message: RUN_ENDED_DENY_REASON, interrupt: true };
-    const { permission, result } = deps.permissions.request(
-      { streamingId: params.streamingId, sessionId: info.sessionId, toolName, toolInput: input, description: options.title ?? options.description },
-      (updated) => emit({ type: 'permission_resolved', data: updated }),
+  constructor(
+    private readonly params: RunParams,
+    private readonly deps: RunDeps,
+  ) {
+    this.logger = deps.logger.child({ streamingId: params.streamingId });
+    this.log = createRunEventLog({ maxBytes: deps.eventLogMaxBytes });
+    this.info = {
+      streamingId: params.streamingId,
+      sessionId: params.sessionId,
+      workingDirectory: params.workingDirectory,
+      startedAt: new Date().toISOString(),
+      permissionMode: params.permissionMode,
+      ...(params.model ? { model: params.model } : {}),
+      initialPrompt: params.prompt,
+    };
+    this.ready = new Promise<void>((resolve, reject) => ((this.markReady = resolve), (this.failStart = reject)));
+    this.ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection
+    this.spawner = this.createSpawner();
+    const abortController = new AbortController();
+    const query = startClaudeQuery({
+      ...params,
+      cwd: params.workingDirectory,
+      canUseTool: this.canUseTool,
+      abortController,
+      spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
+    });
+    this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
+    const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    this.ended = this.drive(query).finally(() => clearTimeout(startTimer));
+  }
+
+  isLive(): boolean {
+    return this.live;
+  }
+
+  pid(): number | undefined {
+    return this.spawner.current()?.pid;
+  }
+
+  async stop(): Promise<RunEnd> {
+    if (this.live) {
+      this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
+      this.stopper.stop();
+    }
+    return this.ended;
+  }
+
+  private emit(event: RunEvent): void {
+    if (!this.log.isClosed()) this.log.append(event);
+  }
+
+  private createSpawner(): ReturnType<typeof createClaudeSpawner> {
+    const { params, logger } = this;
+    return createClaudeSpawner({
+      onSpawned: (pid) =>
+        logger.info({ pid, sessionId: this.info.sessionId, cwd: params.workingDirectory, permissionMode: params.permissionMode, model: params.model, resumed: Boolean(params.resumeSessionId) }, 'run started'),
+      onStderr: (text) => logger.debug({ stderr: text.slice(0, 2000) }, 'cli stderr'),
+      onUnparsedLine: (line) => {
+        logger.warn({ line: line.slice(0, 500) }, 'cli wrote a line that is not JSON; skipped');
+        this.emit({ type: 'error', error: `Skipped a line of Claude Code output that is not JSON: ${line.slice(0, 200)}` });
+      },
+      onError: (error) => logger.warn({ err: error }, 'cli process error'),
+    });
+  }
+
+  /** Every tool approval the CLI asks for becomes a permission request that waits for a human (or the run's end). */
+  private readonly canUseTool: CanUseTool = async (toolName, input, options): Promise<PermissionResult> => {
+    if (!this.live || this.stopper.requested()) return { behavior: 'deny', message: RUN_ENDED_DENY_REASON, interrupt: true };
+    const { permission, result } = this.deps.permissions.request(
+      { streamingId: this.params.streamingId, sessionId: this.info.sessionId, toolName, toolInput: input, description: options.title ?? options.description },
+      (updated) => this.emit({ type: 'permission_resolved', data: updated }),
     );
-    logger.info({ permissionId: permission.id, toolName }, 'permission requested');
-    emit({ type: 'permission_request', data: permission });
-    options.signal.addEventListener('abort', () => deps.permissions.settle(permission.id, 'Claude Code withdrew the request.'), { once: true });
+    this.logger.info({ permissionId: permission.id, toolName }, 'permission requested');
+    this.emit({ type: 'permission_request', data: permission });
+    options.signal.addEventListener('abort', () => this.deps.permissions.settle(permission.id, 'Claude Code withdrew the request.'), { once: true });
     return result;
   };
 
-  const q: Query = startClaudeQuery({
-    prompt: params.prompt,
-    cwd: params.workingDirectory,
-    executablePath: params.executablePath,
-    env: params.env,
-    sessionId: params.sessionId,
-    resumeSessionId: params.resumeSessionId,
-    model: params.model,
-    systemPrompt: params.systemPrompt,
-    permissionMode: params.permissionMode,
-    canUseTool,
-    abortController,
-    spawnClaudeCodeProcess: spawner.spawnClaudeCodeProcess,
-  });
-  const stopper = createStopper({ query: q, abortController, process: () => spawner.current(), logger, timings: deps.stopTimings });
-
-  const handle = (message: unknown): void => {
+  private handle(message: unknown): void {
     const mapped = mapSdkMessage(message);
-    if (mapped.kind !== 'event') {
-      if (mapped.kind === 'invalid') logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
-      else logger.debug({ reason: mapped.reason }, 'cli message skipped');
-      return;
-    }
+    if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
+    if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
+    if (mapped.kind !== 'event') return;
     const event = mapped.event;
-    if (event.type === 'system_init' && !initialized) {
-      initialized = true;
-      if (event.session_id !== info.sessionId) {
-        logger.warn({ preset: info.sessionId, reported: event.session_id }, 'cli reported another session id than the preset one');
-        info.sessionId = event.session_id;
-        deps.onSessionId(run);
-      }
-      markReady();
+    if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
+    if (event.type === 'result') this.lastResult = event;
+    this.emit(event);
+  }
+
+  private onInit(sessionId: string): void {
+    this.initialized = true;
+    if (sessionId !== this.info.sessionId) {
+      this.logger.warn({ preset: this.info.sessionId, reported: sessionId }, 'cli reported another session id than the preset one');
+      this.info.sessionId = sessionId;
+      this.deps.onSessionId(this);
     }
-    if (event.type === 'result') lastResult = event;
-    emit(event);
-  };
+    this.markReady();
+  }
 
-  const startFailure = (exit: ProcessExit | undefined, error: unknown): AppError => {
-    const said = (lastResult?.is_error && lastResult.result) || spawner.current()?.stderrTail() || (error ? errorMessage(error) : '');
-    const code = exit?.code ?? null;
-    if (startTimedOut) return new AppError('run.start_failed', `Claude Code did not start within ${startTimeoutMs / 1000} s${said ? `: ${said.slice(-1500)}` : ''}`);
-    const how = stopper.requested() ? 'was stopped' : `exited${code !== null ? ` with code ${code}` : exit?.signal ? ` on ${exit.signal}` : ''}`;
-    return new AppError('run.start_failed', `Claude Code ${how} before the conversation started${said ? `: ${said.slice(-1500)}` : ''}`);
-  };
+  private startTimeout(): void {
+    if (this.initialized || !this.live) return;
+    this.logger.warn('cli did not start in time; stopping it');
+    this.startTimedOut = true;
+    this.stopper.stop();
+  }
 
-  const finish = async (error: unknown): Promise<RunEnd> => {
-    live = false;
-    deps.permissions.settleRun(params.streamingId, RUN_ENDED_DENY_REASON);
-    const exit = await stopper.awaitExit();
-    const reason: CloseReason = stopper.requested() ? 'stopped' : lastResult?.is_error ? 'error' : error || (exit?.code ?? 0) !== 0 ? 'crashed' : 'completed';
-    if (error && !stopper.requested() && !lastResult?.is_error) {
-      const tail = spawner.current()?.stderrTail();
-      emit({ type: 'error', error: `${errorMessage(error)}${tail && !errorMessage(error).includes(tail) ? `\n${tail.slice(-1500)}` : ''}` });
-    }
-    if (!initialized) failStart(startFailure(exit, error));
-    const end: RunEnd = { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null };
-    emit({ type: 'closed', streamingId: params.streamingId, reason, exitCode: end.exitCode });
-    log.close();
-    logger.info({ sessionId: info.sessionId, reason, exitCode: end.exitCode, signal: end.signal, durationMs: Date.now() - Date.parse(info.startedAt) }, 'run exited');
-    return end;
-  };
-
-  const drive = async (): Promise<RunEnd> => {
+  private async drive(query: Query): Promise<RunEnd> {
     let failure: unknown;
     try {
-      for await (const message of q) handle(message);
+      for await (const message of query) this.handle(message);
     } catch (error) {
       failure = error;
-      logger.debug({ err: error }, 'sdk query ended with an error');
+      this.logger.debug({ err: error }, 'sdk query ended with an error');
     }
-    return finish(failure);
-  };
+    return this.finish(failure);
+  }
 
-  const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
-  const startTimer = setTimeout(() => {
-    if (initialized) return;
-    logger.warn('cli did not start in time; stopping it');
-    startTimedOut = true;
-    stopper.stop();
-  }, startTimeoutMs);
-  const ended = drive().finally(() => clearTimeout(startTimer));
+  private closeReason(failure: unknown, exit: ProcessExit | undefined): CloseReason {
+    if (this.stopper.requested()) return 'stopped';
+    if (this.lastResult?.is_error) return 'error';
+    return failure || (exit?.code ?? 0) !== 0 ? 'crashed' : 'completed';
+  }
 
-  const run: Run = {
-    info,
-    log,
-    ready,
-    ended,
-    isLive: () => live,
-    pid: () => spawner.current()?.pid,
-    stop: async () => {
-      if (live) {
-        deps.permissions.settleRun(params.streamingId, RUN_ENDED_DENY_REASON);
-        stopper.stop();
-      }
-      return ended;
-    },
-  };
-  return run;
+  private async finish(failure: unknown): Promise<RunEnd> {
+    this.live = false;
+    this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
+    const exit = await this.stopper.awaitExit();
+    const reason = this.closeReason(failure, exit);
+    // An API error already reached viewers as an error result; a stop is no failure.
+    if (failure && reason === 'crashed') this.emit({ type: 'error', error: crashMessage(failure, this.spawner.current()) });
+    if (!this.initialized) this.failStart(this.startFailure(exit, failure));
+    const end: RunEnd = { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null };
+    this.emit({ type: 'closed', streamingId: this.params.streamingId, reason, exitCode: end.exitCode });
+    this.log.close();
+    const durationMs = Date.now() - Date.parse(this.info.startedAt);
+    this.logger.info({ sessionId: this.info.sessionId, reason, exitCode: end.exitCode, signal: end.signal, durationMs }, 'run exited');
+    return end;
+  }
+
+  private startFailure(exit: ProcessExit | undefined, failure: unknown): AppError {
+    const said = (this.lastResult?.is_error && this.lastResult.result) || this.spawner.current()?.stderrTail() || (failure ? errorMessage(failure) : '');
+    const detail = said ? `: ${said.slice(-SAID_CHARS)}` : '';
+    if (this.startTimedOut) return new AppError('run.start_failed', `Claude Code did not start within ${(this.deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) / 1000} s${detail}`);
+    if (this.stopper.requested()) return new AppError('run.start_failed', `Claude Code was stopped before the conversation started${detail}`);
+    const how = exit?.code != null ? ` with code ${exit.code}` : exit?.signal ? ` on ${exit.signal}` : '';
+    return new AppError('run.start_failed', `Claude Code exited${how} before the conversation started${detail}`);
+  }
+}
+
+function crashMessage(failure: unknown, process: ClaudeProcess | undefined): string {
+  const message = errorMessage(failure);
+  const tail = process?.stderrTail();
+  return tail && !message.includes(tail) ? `${message}\n${tail.slice(-SAID_CHARS)}` : message;
+}
+
+/** Starts the CLI for one run at once; the caller awaits `ready`. */
+export function startRun(params: RunParams, deps: RunDeps): Run {
+  return new CliRun(params, deps);
 }
