@@ -47,3 +47,22 @@ test.describe('theme', () => {
     await expect(page.getByRole('link', { name: 'cui' })).toHaveCount(0);
   });
 });
+
+test.describe('header', () => {
+  test.use({ demoMode: true });
+
+  test('shows the demo-mode badge when the server runs the scripted model, in light and dark', async ({ loggedInPage: page }) => {
+    await expect(page.getByText('Demo mode — scripted model')).toBeVisible();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByText('Demo mode — scripted model')).toBeVisible();
+  });
+});
+
+test('without demo mode there is no demo badge', async ({ loggedInPage: page }) => {
+  const status = page.waitForResponse((response) => response.url().endsWith('/api/system/status') && response.ok());
+  await page.reload();
+  expect(await (await status).json()).toMatchObject({ demoMode: false });
+  await expect(page.getByRole('link', { name: 'cui' })).toBeVisible();
+  await expect(page.getByText('Demo mode — scripted model')).toHaveCount(0);
+});

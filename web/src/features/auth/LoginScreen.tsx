@@ -14,7 +14,7 @@ export function LoginScreen(props: LoginScreenProps) {
     <main className="flex min-h-full items-center justify-center bg-neutral-50 p-4 dark:bg-neutral-950">
       <form
         onSubmit={(event) => void submit(event)}
-        className="flex w-full max-w-sm flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+        className="flex w-full max-w-md flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
       >
         <h1 className="text-lg font-semibold">cui</h1>
         <label htmlFor={inputId} className="text-sm font-medium">

@@ -30,6 +30,8 @@ export function LogList({ lines }: { lines: LogLine[] }) {
       ref={scrollRef}
       role="log"
       aria-label="Log entries"
+      // A busy server would make a live region unusable for screen readers.
+      aria-live="off"
       onScroll={(event) => {
         const el = event.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
