@@ -19,6 +19,11 @@ async function update(sessionId: string, body: Record<string, unknown>): Promise
   return server.api(`/api/conversations/${sessionId}/update`, { method: 'PUT', body: JSON.stringify(body) });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies checked field by field below
+async function json(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json();
+}
+
 const ids = (rows: ConversationSummary[]): string[] => rows.map((r) => r.sessionId);
 
 beforeEach(() => {
@@ -96,7 +101,7 @@ describe('GET /api/conversations', () => {
     for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?sortBy=name', '?order=up', '?archived=yes', '?limit=501']) {
       const response = await server.api(`/api/conversations${query}`);
       expect(response.status, query).toBe(400);
-      expect((await response.json()).code).toBe('validation.failed');
+      expect((await json(response)).code).toBe('validation.failed');
     }
   });
 
@@ -129,7 +134,7 @@ describe('GET /api/conversations', () => {
     fs.appendFileSync(a.filePath, `${extra.slice(40)}\n`);
     await waitFor(async () => (await list()).conversations[0]?.messageCount === 3, { message: 'completed line counted' });
     expect((await list()).conversations[0]?.updatedAt).toBe(iso(90));
-    const details = await (await server.api(`/api/conversations/${a.sessionId}`)).json();
+    const details = await json(server.api(`/api/conversations/${a.sessionId}`));
     expect(details.messages).toHaveLength(3);
   });
 });
@@ -140,7 +145,7 @@ describe('session info', () => {
     server = await startTestServer({ dirs });
     const response = await update(a.sessionId, { customName: '  My task  ', pinned: true, archived: true, initialCommitHead: 'abc1234', permissionMode: 'plan' });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await json(response);
     expect(body).toMatchObject({ success: true, sessionInfo: { custom_name: 'My task', pinned: true, archived: true, initial_commit_head: 'abc1234', permission_mode: 'plan' } });
     await server.close();
 
@@ -154,8 +159,8 @@ describe('session info', () => {
     const row = (await list()).conversations[0]!;
     expect(row.sessionInfo).toMatchObject({ custom_name: 'My task', pinned: true, archived: true, initial_commit_head: 'abc1234', permission_mode: 'plan' });
     expect(row.summary).toBe('original prompt');
-    expect((await (await update(a.sessionId, { customName: '' })).json()).sessionInfo.custom_name).toBe('');
-    expect((await (await update(a.sessionId, { pinned: false })).json()).sessionInfo).toMatchObject({ pinned: false, archived: true, custom_name: '' });
+    expect((await json(update(a.sessionId, { customName: '' }))).sessionInfo.custom_name).toBe('');
+    expect((await json(update(a.sessionId, { pinned: false }))).sessionInfo).toMatchObject({ pinned: false, archived: true, custom_name: '' });
   });
 
   it('answers 400 for bad values and 404 for unknown sessions', async () => {
@@ -172,9 +177,9 @@ describe('session info', () => {
     for (const [id, body, status] of cases) {
       const response = await update(id, body as Record<string, unknown>);
       expect(response.status, JSON.stringify(body)).toBe(status);
-      expect(Object.keys(await response.json()).sort()).toEqual(['code', 'error']);
+      expect(Object.keys(await json(response)).sort()).toEqual(['code', 'error']);
     }
-    expect((await (await update(a.sessionId, { customName: 'x'.repeat(200) })).json()).sessionInfo.custom_name).toHaveLength(200);
+    expect((await json(update(a.sessionId, { customName: 'x'.repeat(200) }))).sessionInfo.custom_name).toHaveLength(200);
     expect((await server.api('/api/conversations/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
@@ -186,7 +191,7 @@ describe('session info', () => {
     expect(await response.json()).toEqual({ success: true, archivedCount: 3, message: 'Successfully archived 3 session(s)' });
     expect((await list('?archived=false')).total).toBe(0);
     expect((await list('?archived=true')).total).toBe(4);
-    expect((await (await server.api('/api/conversations/archive-all', { method: 'POST' })).json()).archivedCount).toBe(0);
+    expect((await json(server.api('/api/conversations/archive-all', { method: 'POST' }))).archivedCount).toBe(0);
   });
 });
 
@@ -197,7 +202,7 @@ describe('GET /api/working-directories', () => {
     writeSession(projectsDir, { cwd: '/home/bob/project', prompt: 'c', startMinute: 20 });
     writeSession(projectsDir, { cwd: '/srv/api', prompt: 'd', startMinute: 10 });
     server = await startTestServer({ dirs });
-    const body = await (await server.api('/api/working-directories')).json();
+    const body = await json(server.api('/api/working-directories'));
     expect(body).toEqual({
       totalCount: 3,
       directories: [

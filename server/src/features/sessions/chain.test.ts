@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ConversationMessage } from '@cui/contract';
-import { orderChain, readConversation, type ChainNode } from './conversation-details';
+import { ConversationDetails } from '@cui/contract';
+import { orderChain, type ChainNode } from './chain-order';
+import { readConversation } from './conversation-details';
 import { MAX_LINE_BYTES, parsingHandler, readTranscriptLines } from './transcript-reader';
 
-function node(uuid: string, parentUuid: string | null, shown = true, extra: Partial<ConversationMessage> = {}): ChainNode {
-  const message: ConversationMessage = { uuid, type: 'user', message: { content: uuid }, timestamp: '', isSidechain: false, parentUuid, ...extra };
-  return shown ? { uuid, parentUuid, message } : { uuid, parentUuid };
+function node(uuid: string, parentUuid: string | null, shown = true, extra: Partial<ChainNode> = {}): ChainNode {
+  return { uuid, parentUuid, shown, ...extra };
 }
 
-const order = (nodes: ChainNode[]): string[] => orderChain(nodes).map((m) => m.uuid);
+const order = (nodes: ChainNode[]): string[] => orderChain(nodes).map((o) => nodes[o.index]!.uuid);
 
 describe('orderChain', () => {
   it('follows parentUuid links rather than file order and walks branches depth first', () => {
@@ -19,8 +19,8 @@ describe('orderChain', () => {
   });
 
   it('hides link nodes and points each shown message at its nearest shown ancestor', () => {
-    const messages = orderChain([node('a', null), node('att1', 'a', false), node('att2', 'att1', false), node('b', 'att2')]);
-    expect(messages.map((m) => [m.uuid, m.parentUuid])).toEqual([['a', null], ['b', 'a']]);
+    const nodes = [node('a', null), node('att1', 'a', false), node('att2', 'att1', false), node('b', 'att2')];
+    expect(orderChain(nodes).map((o) => [nodes[o.index]!.uuid, o.parentUuid])).toEqual([['a', null], ['b', 'a']]);
   });
 
   it('keeps orphans (unknown parent) as roots in file order, drops duplicate uuids and survives cycles', () => {
@@ -36,10 +36,9 @@ describe('orderChain', () => {
   });
 
   it('gives sidechain messages the Task tool_use id whose prompt started them', () => {
-    const side = { isSidechain: true };
-    const nodes = [node('a', null), node('s1', null, true, { ...side, message: { content: 'Investigate X' } }), node('s2', 's1', true, side), node('b', 'a')];
-    const messages = orderChain(nodes, new Map([['Investigate X', 'toolu_1']]));
-    expect(messages.map((m) => [m.uuid, m.parentToolUseId ?? null])).toEqual([['a', null], ['b', null], ['s1', 'toolu_1'], ['s2', 'toolu_1']]);
+    const nodes = [node('a', null), node('s1', null, true, { isSidechain: true, promptText: 'Investigate X' }), node('s2', 's1', true, { isSidechain: true }), node('b', 'a')];
+    const ordered = orderChain(nodes, new Map([['Investigate X', 'toolu_1']]));
+    expect(ordered.map((o) => [nodes[o.index]!.uuid, o.parentToolUseId])).toEqual([['a', null], ['b', null], ['s1', 'toolu_1'], ['s2', 'toolu_1']]);
   });
 });
 
@@ -73,7 +72,7 @@ describe('readTranscriptLines', () => {
     const result = await readTranscriptLines(file, { from: 0, to: fs.statSync(file).size }, parsingHandler({ line: (l) => seen.push(l.uuid) }));
     expect(seen).toEqual(['before', 'after']);
     expect(result).toMatchObject({ hugeLines: 1, offset: fs.statSync(file).size });
-    const details = await readConversation(file);
+    const details = ConversationDetails.parse(JSON.parse((await readConversation(file)).json.toString()));
     expect(details.messages.map((m) => m.uuid)).toEqual(['before', 'after']);
     fs.rmSync(path.dirname(file), { recursive: true });
   });

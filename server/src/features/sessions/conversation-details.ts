@@ -1,22 +1,25 @@
 import fs from 'node:fs/promises';
-import type { ConversationDetails, ConversationMessage } from '@cui/contract';
+import type { ConversationMessage } from '@cui/contract';
+import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
-import { contentText, isVisibleMessage, str, type TranscriptLine } from './transcript-line';
-import { parsingHandler, readTranscriptLines } from './transcript-reader';
+import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from './transcript-line';
+import { forEachLine } from './transcript-reader';
 
-/** One uuid-bearing line: a shown message, or a link (attachment, meta line) that only carries the chain. */
-export interface ChainNode {
-  uuid: string;
-  parentUuid: string | null;
-  message?: ConversationMessage;
+/** A shown message: where its line is in the file, and how it links. */
+interface MessageNode extends ChainNode {
+  start: number;
+  end: number;
+  /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
+  complete: boolean;
 }
 
 const TASK_TOOLS = new Set(['Task', 'Agent']);
+const PARENT_PREFIX = Buffer.from('{"parentUuid":');
+const COMMA = Buffer.from(',');
 
-function toMessage(line: TranscriptLine): ConversationMessage {
-  const message = line.type === 'system'
-    ? { content: str(line.content), subtype: str(line.subtype) }
-    : (line.message as ConversationMessage['message']);
+/** A message built field by field (lines that cannot be passed through: system lines, unusual layouts). */
+export function toMessage(line: TranscriptLine): ConversationMessage {
+  const message = line.type === 'system' ? { content: str(line.content), subtype: str(line.subtype) } : (line.message as ConversationMessage['message']);
   const explicitToolUse = line.parent_tool_use_id ?? line.parentToolUseID ?? line.parentToolUseId;
   return {
     uuid: line.uuid as string,
@@ -32,71 +35,33 @@ function toMessage(line: TranscriptLine): ConversationMessage {
   };
 }
 
+/** Where the value of a leading `"parentUuid"` key ends, or -1 when the line does not start with one. */
+function parentValueEnd(buf: Buffer, node: MessageNode): number {
+  for (let i = 0; i < PARENT_PREFIX.length; i++) if (buf[node.start + i] !== PARENT_PREFIX[i]) return -1;
+  const at = node.start + PARENT_PREFIX.length;
+  if (buf.toString('latin1', at, at + 4) === 'null') return at + 4;
+  if (buf[at] !== 0x22) return -1;
+  const close = buf.indexOf(0x22, at + 1);
+  return close > 0 && close < node.end ? close + 1 : -1;
+}
+
 /**
- * Conversation order: a depth-first walk of the parentUuid tree (iterative, O(n)), roots and siblings in
- * file order. Links are walked through but not shown; a shown message's parentUuid becomes its nearest
- * shown ancestor. Lines whose parent never appears start a tree of their own; lines left unvisited (a
- * parent cycle) follow in file order. Sidechain (subagent) messages inherit the Task tool_use id of their
- * root prompt when it can be matched (`taskPrompts`: prompt text → tool_use id).
+ * One message as JSON. The CLI's line already has the message's fields (uuid, type, message, timestamp, cwd,
+ * isSidechain, parentUuid, toolUseResult, plus a few extra ones), so its bytes are passed through; only a
+ * parentUuid bridged over hidden lines is spliced in and a sidechain's parentToolUseId appended.
  */
-export function orderChain(nodes: ChainNode[], taskPrompts: Map<string, string> = new Map()): ConversationMessage[] {
-  const byUuid = new Map<string, number>();
-  nodes.forEach((node, i) => {
-    if (!byUuid.has(node.uuid)) byUuid.set(node.uuid, i);
-  });
-  const children = new Map<number, number[]>();
-  const roots: number[] = [];
-  nodes.forEach((node, i) => {
-    if (byUuid.get(node.uuid) !== i) return; // a duplicate uuid: the first occurrence wins
-    const parent = node.parentUuid === null ? undefined : byUuid.get(node.parentUuid);
-    if (parent === undefined || parent === i) roots.push(i);
-    else {
-      const siblings = children.get(parent);
-      if (siblings) siblings.push(i);
-      else children.set(parent, [i]);
-    }
-  });
-  const out: ConversationMessage[] = [];
-  const visited = new Uint8Array(nodes.length);
-  // Explicit stack of (node, nearest shown ancestor, Task tool_use id) as three parallel arrays.
-  const stackNode: number[] = [];
-  const stackParent: (string | null)[] = [];
-  const stackToolUse: (string | null)[] = [];
-  const walk = (start: number): void => {
-    stackNode.push(start);
-    stackParent.push(null);
-    stackToolUse.push(null);
-    while (stackNode.length > 0) {
-      const i = stackNode.pop() as number;
-      const shownParent = stackParent.pop() as string | null;
-      let toolUse = stackToolUse.pop() as string | null;
-      if (visited[i]) continue;
-      visited[i] = 1;
-      const node = nodes[i] as ChainNode;
-      let parentForChildren = shownParent;
-      if (node.message) {
-        const message = { ...node.message, parentUuid: shownParent };
-        if (message.isSidechain) {
-          toolUse = message.parentToolUseId ?? toolUse ?? (shownParent === null ? taskPrompts.get(contentText(message.message.content)) ?? null : null);
-          message.parentToolUseId = toolUse;
-        }
-        out.push(message);
-        parentForChildren = node.uuid;
-      }
-      const kids = children.get(i);
-      if (!kids) continue;
-      for (let k = kids.length - 1; k >= 0; k--) {
-        stackNode.push(kids[k] as number);
-        stackParent.push(parentForChildren);
-        stackToolUse.push(toolUse);
-      }
-    }
-  };
-  for (const root of roots) walk(root);
-  for (let i = 0; i < nodes.length; i++) {
-    if (!visited[i] && byUuid.get((nodes[i] as ChainNode).uuid) === i) walk(i);
+function renderMessage(buf: Buffer, node: MessageNode, ordered: OrderedNode): Buffer {
+  const spliceParent = ordered.parentUuid !== node.parentUuid;
+  const appendToolUse = ordered.parentToolUseId !== null && ordered.parentToolUseId !== node.explicitToolUse;
+  const passThrough = node.complete && buf[node.end - 1] === 0x7d;
+  if (passThrough && !spliceParent && !appendToolUse) return buf.subarray(node.start, node.end);
+  const valueEnd = passThrough ? parentValueEnd(buf, node) : -1;
+  if (valueEnd > 0) {
+    const tail = appendToolUse ? `,"parentToolUseId":${JSON.stringify(ordered.parentToolUseId)}}` : '}';
+    return Buffer.concat([PARENT_PREFIX, Buffer.from(JSON.stringify(ordered.parentUuid)), buf.subarray(valueEnd, node.end - 1), Buffer.from(tail)]);
   }
-  return out;
+  const line = JSON.parse(buf.toString('utf8', node.start, node.end)) as TranscriptLine;
+  return Buffer.from(JSON.stringify({ ...toMessage(line), parentUuid: ordered.parentUuid, parentToolUseId: ordered.parentToolUseId }));
 }
 
 function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string>): void {
@@ -109,29 +74,46 @@ function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string
   }
 }
 
-/** Reads one transcript in full (it may be newer than the index) and builds GET /api/conversations/:id. */
-export async function readConversation(filePath: string): Promise<ConversationDetails & { problems: number }> {
-  const { size } = await fs.stat(filePath);
-  const nodes: ChainNode[] = [];
+function toNode(line: TranscriptLine & { uuid: string }, start: number, end: number): ChainNode | MessageNode {
+  const parentUuid = typeof line.parentUuid === 'string' ? line.parentUuid : null;
+  if (!isVisibleMessage(line)) return { uuid: line.uuid, parentUuid };
+  const explicit = line.parent_tool_use_id ?? line.parentToolUseID ?? line.parentToolUseId;
+  const sidechain = line.isSidechain === true;
+  return {
+    uuid: line.uuid, parentUuid, shown: true, start, end, isSidechain: sidechain,
+    complete: line.type !== 'system' && typeof line.timestamp === 'string' && typeof line.isSidechain === 'boolean' && 'parentUuid' in line,
+    ...(typeof explicit === 'string' ? { explicitToolUse: explicit } : {}),
+    ...(sidechain && parentUuid === null ? { promptText: contentText((line.message as { content?: unknown } | undefined)?.content) } : {}),
+  };
+}
+
+/**
+ * GET /api/conversations/:id as JSON bytes, from the whole transcript (it may be newer than the index).
+ * Each line is parsed once and dropped; the output reuses the file's bytes for the messages.
+ */
+export async function readConversation(filePath: string): Promise<{ json: Buffer; messageCount: number; problems: number }> {
+  const buf = await fs.readFile(filePath);
+  const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
   const aggregate = emptyAggregate();
-  const result = await readTranscriptLines(filePath, { from: 0, to: size }, parsingHandler({
-    line(line) {
-      applyLine(aggregate, line);
-      if (typeof line.uuid !== 'string') return;
-      if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
-      const parentUuid = typeof line.parentUuid === 'string' ? line.parentUuid : null;
-      nodes.push(isVisibleMessage(line) ? { uuid: line.uuid, parentUuid, message: toMessage(line) } : { uuid: line.uuid, parentUuid });
-    },
-    link(uuid, parentUuid) {
-      nodes.push({ uuid, parentUuid });
-    },
-  }));
-  return {
-    messages: orderChain(nodes, taskPrompts),
-    summary: displaySummary(aggregate),
-    projectPath: aggregate.projectPath,
-    metadata: { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) },
-    problems: result.invalidLines + result.hugeLines,
-  };
+  const problems = forEachLine(buf, (b, start, end) => {
+    const verdict = parseLine(b, start, end, true);
+    if (verdict.kind === 'link') nodes.push({ uuid: verdict.uuid, parentUuid: verdict.parentUuid });
+    if (verdict.kind !== 'line') return verdict.kind !== 'invalid';
+    const line = verdict.line;
+    applyLine(aggregate, line);
+    if (typeof line.uuid !== 'string') return true;
+    if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
+    nodes.push(toNode(line as TranscriptLine & { uuid: string }, start, end));
+    return true;
+  });
+  const ordered = orderChain(nodes, taskPrompts);
+  const parts: Buffer[] = [Buffer.from('{"messages":[')];
+  ordered.forEach((entry, k) => {
+    if (k > 0) parts.push(COMMA);
+    parts.push(renderMessage(buf, nodes[entry.index] as MessageNode, entry));
+  });
+  const metadata = { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) };
+  parts.push(Buffer.from(`],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`));
+  return { json: Buffer.concat(parts), messageCount: ordered.length, problems: problems.invalidLines + problems.hugeLines };
 }

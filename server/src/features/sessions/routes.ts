@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@cui/contract';
+import { formatZodError, routes, SessionParams } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { registerRoute } from '../../platform/http';
@@ -24,11 +24,19 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     const archivedCount = await sessions.archiveAll();
     return { success: true, archivedCount, message: `Successfully archived ${archivedCount} session(s)` };
   });
-  registerRoute(app, routes.sessions.details, async ({ params }) => {
-    const sessionId = params.sessionId.toLowerCase();
-    const details = await sessions.details(sessionId);
-    if (!details) throw notFound(sessionId);
-    return details;
+  // Details are sent as the bytes the index assembled (mostly the transcript's own lines), not re-serialised.
+  const details = routes.sessions.details;
+  app.route({
+    method: details.method,
+    url: details.path,
+    handler: async (request, reply) => {
+      const parsed = SessionParams.safeParse(request.params);
+      if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
+      const sessionId = parsed.data.sessionId.toLowerCase();
+      const json = await sessions.details(sessionId);
+      if (!json) throw notFound(sessionId);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   });
   registerRoute(app, routes.sessions.update, async ({ params, body }) => {
     const sessionId = params.sessionId.toLowerCase();

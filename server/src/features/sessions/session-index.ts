@@ -15,8 +15,8 @@ export interface SessionIndex {
   /** Re-checks every transcript now and resolves when the index is current. */
   refresh(): Promise<void>;
   list(query: ConversationListQuery): Promise<ConversationListResponse>;
-  /** Undefined when the session is neither indexed nor live. */
-  details(sessionId: string): Promise<ConversationDetails | undefined>;
+  /** The details as JSON bytes (ConversationDetails); undefined when the session is neither indexed nor live. */
+  details(sessionId: string): Promise<Buffer | undefined>;
   workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
   /** Indexed (with at least one message) or live. */
   exists(sessionId: string): Promise<boolean>;
@@ -89,14 +89,14 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
           throw error;
         });
         if (details) {
-          const { problems, ...rest } = details;
-          if (problems > 0) logger.warn({ sessionId, skippedLines: problems }, 'transcript lines skipped');
-          if (rest.messages.length > 0 || !deps.runs.bySession(sessionId)) return rest;
+          if (details.problems > 0) logger.warn({ sessionId, skippedLines: details.problems }, 'transcript lines skipped');
+          if (details.messageCount > 0 || !deps.runs.bySession(sessionId)) return details.json;
         }
       }
       const run = deps.runs.bySession(sessionId);
       if (!run) return undefined;
-      return { messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {} };
+      const early: ConversationDetails = { messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {} };
+      return Buffer.from(JSON.stringify(early));
     },
     async workingDirectories() {
       await initial;

@@ -27,7 +27,8 @@ interface ListRow {
   info_updated_at: string | null;
 }
 
-const INDEXED = `SELECT session_id, summary, created_at, updated_at, project_path, message_count, edit_count, write_count, lines_added, lines_removed
+/** The filterable, sortable columns of every listed row. */
+const INDEXED = `SELECT session_id, created_at, updated_at, project_path, archived, pinned, has_continuation
   FROM session_index WHERE message_count > 0`;
 
 /**
@@ -35,18 +36,54 @@ const INDEXED = `SELECT session_id, summary, created_at, updated_at, project_pat
  * filters, sort and pagination treat them like any other session.
  */
 function liveRows(count: number): string {
-  const values = Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ');
-  return `SELECT column1, column2, column3, column3, column4, 0, 0, 0, 0, 0 FROM (VALUES ${values})
-    WHERE column1 NOT IN (SELECT session_id FROM session_index WHERE message_count > 0)`;
+  const values = Array.from({ length: count }, () => '(?, ?, ?)').join(', ');
+  return `SELECT l.column1, l.column2, l.column2, l.column3, COALESCE(i.archived, 0), COALESCE(i.pinned, 0), COALESCE(i.continuation_session_id, '') <> ''
+    FROM (VALUES ${values}) l LEFT JOIN session_info i ON i.session_id = l.column1
+    WHERE l.column1 NOT IN (SELECT session_id FROM session_index WHERE message_count > 0)`;
 }
 
 function whereClause(query: ConversationListQuery): string {
   const conditions: string[] = [];
-  if (query.projectPath !== undefined) conditions.push('s.project_path = @projectPath');
-  if (query.hasContinuation !== undefined) conditions.push(`COALESCE(i.continuation_session_id, '') ${query.hasContinuation ? '<>' : '='} ''`);
-  if (query.archived !== undefined) conditions.push('COALESCE(i.archived, 0) = @archived');
-  if (query.pinned !== undefined) conditions.push('COALESCE(i.pinned, 0) = @pinned');
-  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  if (query.projectPath !== undefined) conditions.push('project_path = @projectPath');
+  if (query.hasContinuation !== undefined) conditions.push(`has_continuation = ${query.hasContinuation ? 1 : 0}`);
+  if (query.archived !== undefined) conditions.push('archived = @archived');
+  if (query.pinned !== undefined) conditions.push('pinned = @pinned');
+  return conditions.join(' AND ');
+}
+
+const OUTPUT = `s.session_id, s.summary, s.created_at, s.updated_at, s.project_path, s.message_count, s.edit_count, s.write_count, s.lines_added, s.lines_removed,
+  i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.created_at AS info_created_at, i.updated_at AS info_updated_at`;
+
+/**
+ * Without live rows: the page's ids come from an index-only scan of session_index (filters and order are
+ * columns of its partial indexes), then only those rows are read and joined with session_info.
+ */
+function indexedStatements(where: string, order: string): { page: string; count: string } {
+  const filter = `message_count > 0${where ? ` AND ${where}` : ''}`;
+  return {
+    page: `SELECT ${OUTPUT} FROM session_index s LEFT JOIN session_info i ON i.session_id = s.session_id
+      WHERE s.session_id IN (SELECT session_id FROM session_index WHERE ${filter} ORDER BY ${order} LIMIT @limit OFFSET @offset)
+      ORDER BY ${order.replace(/(\w+_at|session_id)/g, 's.$1')}`,
+    count: `SELECT COUNT(*) FROM session_index WHERE ${filter}`,
+  };
+}
+
+/** With live rows: the same over the union of indexed and synthesized rows (small: only while runs are live). */
+function liveStatements(where: string, order: string, liveCount: number): { page: string; count: string } {
+  const rows = `WITH r (session_id, created_at, updated_at, project_path, archived, pinned, has_continuation) AS (${INDEXED} UNION ALL ${liveRows(liveCount)})`;
+  const filtered = `SELECT * FROM r${where ? ` WHERE ${where}` : ''}`;
+  const live = `(VALUES ${Array.from({ length: liveCount }, () => '(?, ?, ?, ?)').join(', ')})`;
+  return {
+    page: `${rows}, p AS (${filtered} ORDER BY ${order} LIMIT @limit OFFSET @offset)
+      SELECT p.session_id, COALESCE(s.summary, l.column2) AS summary, p.created_at, p.updated_at, p.project_path,
+        COALESCE(s.message_count, 0) AS message_count, COALESCE(s.edit_count, 0) AS edit_count, COALESCE(s.write_count, 0) AS write_count,
+        COALESCE(s.lines_added, 0) AS lines_added, COALESCE(s.lines_removed, 0) AS lines_removed,
+        i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.created_at AS info_created_at, i.updated_at AS info_updated_at
+      FROM p LEFT JOIN session_index s ON s.session_id = p.session_id AND s.message_count > 0
+      LEFT JOIN ${live} l ON l.column1 = p.session_id LEFT JOIN session_info i ON i.session_id = p.session_id
+      ORDER BY ${order.replace(/(\w+_at|session_id)/g, 'p.$1')}`,
+    count: `${rows} SELECT COUNT(*) FROM (${filtered})`,
+  };
 }
 
 function toSummary(row: ListRow): ConversationSummary {
@@ -84,19 +121,13 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
   const cache = new Map<string, { page: Database.Statement; count: Database.Statement }>();
   const statements = (query: ConversationListQuery, liveCount: number): { page: Database.Statement; count: Database.Statement } => {
     const where = whereClause(query);
-    const column = query.sortBy === 'created' ? 's.created_at' : 's.updated_at';
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-    const key = `${where}|${column}|${direction}|${liveCount}`;
+    const order = `${query.sortBy === 'created' ? 'created_at' : 'updated_at'} ${direction}, session_id ${direction}`;
+    const key = `${where}|${order}|${liveCount}`;
     let entry = cache.get(key);
     if (!entry) {
-      const source = liveCount > 0 ? `(${INDEXED} UNION ALL ${liveRows(liveCount)})` : 'session_index';
-      const from = `FROM ${source} s LEFT JOIN session_info i ON i.session_id = s.session_id ${where}${liveCount > 0 ? '' : `${where ? ' AND' : ' WHERE'} s.message_count > 0`}`;
-      entry = {
-        page: db.prepare(`SELECT s.*, i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode,
-          i.created_at AS info_created_at, i.updated_at AS info_updated_at ${from}
-          ORDER BY ${column} ${direction}, s.session_id ${direction} LIMIT @limit OFFSET @offset`),
-        count: db.prepare(`SELECT COUNT(*) ${from}`).pluck(),
-      };
+      const sql = liveCount > 0 ? liveStatements(where, order, liveCount) : indexedStatements(where, order);
+      entry = { page: db.prepare(sql.page), count: db.prepare(sql.count).pluck() };
       cache.set(key, entry);
     }
     return entry;
@@ -115,12 +146,13 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       if (query.projectPath !== undefined) params.projectPath = query.projectPath;
       if (query.archived !== undefined) params.archived = query.archived ? 1 : 0;
       if (query.pinned !== undefined) params.pinned = query.pinned ? 1 : 0;
-      const positional = live.flatMap((run) => [run.sessionId, promptTitle(run.initialPrompt), run.startedAt, run.workingDirectory]);
-      const rows = (positional.length ? page.all(...positional, params) : page.all(params)) as ListRow[];
+      const rowValues = live.flatMap((run) => [run.sessionId, run.startedAt, run.workingDirectory]);
+      const summaryValues = live.flatMap((run) => [run.sessionId, promptTitle(run.initialPrompt), run.startedAt, run.workingDirectory]);
+      const rows = (live.length ? page.all(...rowValues, ...summaryValues, params) : page.all(params)) as ListRow[];
       const countParams = { ...params };
       delete countParams.limit;
       delete countParams.offset;
-      const total = (positional.length ? count.get(...positional, countParams) : count.get(countParams)) as number;
+      const total = (live.length ? count.get(...rowValues, countParams) : count.get(countParams)) as number;
       return { conversations: rows.map(toSummary), total };
     },
     workingDirectories(live) {

@@ -17,11 +17,6 @@ export interface ReadResult extends ReadProblems {
   head?: Buffer;
 }
 
-/**
- * Reads the complete lines of `file` between `from` and `to` in chunks (never the whole file at once),
- * handing each parsed line to the visitor. Bookkeeping lines are skipped without parsing;
- * invalid and huge lines are counted, never fatal.
- */
 /** Handles one raw line (without newline); returns false when the line was invalid. */
 export type RawLineHandler = (buf: Buffer, start: number, end: number) => boolean;
 
@@ -42,6 +37,10 @@ export function parsingHandler(visitor: LineVisitor): RawLineHandler {
   };
 }
 
+/**
+ * Reads the complete lines of `file` between `from` and `to` in chunks (never the whole file at once),
+ * handing each line to `handler`. Invalid and huge lines are counted, never fatal.
+ */
 export async function readTranscriptLines(file: string, range: { from: number; to: number }, handler: RawLineHandler, options: { headBytes?: number } = {}): Promise<ReadResult> {
   const handle = await fs.open(file, 'r');
   const result: ReadResult = { offset: range.from, invalidLines: 0, hugeLines: 0 };
@@ -96,4 +95,16 @@ function handleLine(buffer: Buffer, start: number, end: number, handler: RawLine
   if (stop > start && buffer[stop - 1] === 0x0d) stop--; // CRLF
   if (stop === start) return;
   if (!handler(buffer, start, stop)) result.invalidLines++;
+}
+
+/** The complete lines of an in-memory transcript (a trailing line without newline is left out). */
+export function forEachLine(buf: Buffer, handler: RawLineHandler): ReadProblems {
+  const result: ReadResult = { offset: 0, invalidLines: 0, hugeLines: 0 };
+  let start = 0;
+  for (let nl = buf.indexOf(0x0a); nl >= 0; nl = buf.indexOf(0x0a, start)) {
+    if (nl - start > MAX_LINE_BYTES) result.hugeLines++;
+    else handleLine(buf, start, nl, handler, result);
+    start = nl + 1;
+  }
+  return { invalidLines: result.invalidLines, hugeLines: result.hugeLines };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ConversationDetails } from '@cui/contract';
 import { readConversation } from './conversation-details';
 import { applyLine, displaySummary, emptyAggregate, estimateEdit, patchCounts, toolMetrics } from './session-aggregate';
 import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
@@ -119,7 +120,7 @@ describe('session aggregate', () => {
 
 describe('readConversation', () => {
   it('returns the recorded conversation in chain order, without bookkeeping, with parents bridged over attachments', async () => {
-    const details = await readConversation(FIXTURE);
+    const details = ConversationDetails.parse(JSON.parse((await readConversation(FIXTURE)).json.toString()));
     expect(details.messages.map((m) => m.uuid.slice(0, 8))).toEqual(['210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be', 'bee84a30']);
     expect(details.messages.map((m) => m.parentUuid?.slice(0, 8) ?? null)).toEqual([null, '210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be']);
     expect(details.messages[6]?.toolUseResult).toMatchObject({ structuredPatch: [{ lines: ['-helo wrld', '+hello world'] }] });
@@ -127,11 +128,32 @@ describe('readConversation', () => {
     expect(details).toMatchObject({ summary: 'fix the file', projectPath: '/tmp/example/repo', metadata: { model: 'claude-opus-5-5', toolMetrics: { editCount: 1 } } });
   });
 
+  it('includes sidechain messages flagged, with the Task tool_use id, and builds system lines field by field', async () => {
+    const base = { isSidechain: false, timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w', sessionId: 's' };
+    const lines = [
+      { parentUuid: null, ...base, type: 'user', uuid: 'u1', message: { role: 'user', content: 'Look into it' } },
+      { parentUuid: 'u1', ...base, type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_T', name: 'Task', input: { prompt: 'Investigate the cache' } }] } },
+      { parentUuid: null, ...base, isSidechain: true, type: 'user', uuid: 's1', message: { role: 'user', content: 'Investigate the cache' } },
+      { parentUuid: 's1', ...base, isSidechain: true, type: 'assistant', uuid: 's2', message: { role: 'assistant', content: [{ type: 'text', text: 'found it' }] } },
+      { parentUuid: 'a1', ...base, type: 'user', uuid: 'r1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_T', content: 'done' }] } },
+      { parentUuid: 'r1', type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', uuid: 'c1', timestamp: '2026-01-01T00:00:01.000Z', isSidechain: false },
+    ];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
+    const file = path.join(dir, 't.jsonl');
+    fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    const details = ConversationDetails.parse(JSON.parse((await readConversation(file)).json.toString()));
+    expect(details.messages.map((m) => [m.uuid, m.isSidechain, m.parentToolUseId ?? null])).toEqual([
+      ['u1', false, null], ['a1', false, null], ['r1', false, null], ['c1', false, null], ['s1', true, 'toolu_T'], ['s2', true, 'toolu_T'],
+    ]);
+    expect(details.messages[3]).toMatchObject({ type: 'system', message: { content: 'Conversation compacted', subtype: 'compact_boundary' }, parentUuid: 'r1' });
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('reads a transcript whose last line is half-written, leaving that line out', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
     const file = path.join(dir, 't.jsonl');
     fs.writeFileSync(file, `${fixtureLines.join('\n')}\n${fixtureLines[2]!.slice(0, 100)}`);
-    expect((await readConversation(file)).messages).toHaveLength(10);
+    expect((await readConversation(file)).messageCount).toBe(10);
     fs.rmSync(dir, { recursive: true });
   });
 });

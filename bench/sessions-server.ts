@@ -1,0 +1,27 @@
+/**
+ * The server process the sessions benchmark measures: buildApp on 127.0.0.1:0 with the directories given in
+ * the environment (CUI_HOME, CLAUDE_CONFIG_DIR, CUI_BENCH_TOKEN). Prints `LISTENING <port>` once listening;
+ * closes on SIGTERM or when stdin ends.
+ */
+import { buildApp } from '../server/src/app';
+
+const app = await buildApp({
+  cuiHome: process.env.CUI_HOME,
+  claudeConfigDir: process.env.CLAUDE_CONFIG_DIR,
+  token: process.env.CUI_BENCH_TOKEN,
+  logLevel: 'warn',
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no TCP address');
+process.stdout.write(`LISTENING ${address.port}\n`);
+
+let closing = false;
+const close = (): void => {
+  if (closing) return;
+  closing = true;
+  void app.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', close);
+process.stdin.on('end', close);
+process.stdin.resume();
