@@ -40,8 +40,8 @@ export function SuggestionList({ id, suggestions, focused, onAccept }: Props) {
             index === focused ? 'bg-neutral-100 dark:bg-neutral-800' : 'hover:bg-neutral-50 dark:hover:bg-neutral-800/60',
           )}
         >
-          <span className="truncate font-mono text-xs">{suggestion.label}</span>
-          {suggestion.detail && <span className="truncate text-xs text-neutral-500">{suggestion.detail}</span>}
+          <span className="max-w-[70%] shrink-0 truncate font-mono text-xs">{suggestion.label}</span>
+          {suggestion.detail && <span className="min-w-0 truncate text-xs text-neutral-500">{suggestion.detail}</span>}
         </li>
       ))}
     </ul>

@@ -16,16 +16,18 @@ export function LiveRowStatus({ status, stopping, onStop }: Props) {
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-500 opacity-60" />
           <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
         </span>
-        <span className="max-w-36 truncate animate-pulse" data-testid="live-status">
+        <span className="max-w-28 truncate animate-pulse sm:max-w-40" data-testid="live-status">
           {status}
         </span>
       </span>
       <IconButton
         label="Stop task"
         size="icon-sm"
+        variant="secondary"
         disabled={stopping}
         onClick={onStop}
-        icon={<Square size={12} className="fill-current" aria-hidden />}
+        className="rounded-full"
+        icon={<Square size={10} className="fill-current" aria-hidden />}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { Folder, MessageSquare } from 'lucide-react';
 import type { ConversationSummary } from '@cui/contract';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { projectShortName } from './session-display';
@@ -6,14 +7,16 @@ import { projectShortName } from './session-display';
 export function RowMeta({ row, now }: { row: ConversationSummary; now: number }) {
   const { linesAdded, linesRemoved } = row.toolMetrics;
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-neutral-500 dark:text-neutral-400">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-neutral-500 dark:text-neutral-400">
       <span>{formatRelativeTime(row.updatedAt, now)}</span>
-      <span aria-hidden>·</span>
-      <span className="max-w-40 truncate" title={row.projectPath || undefined}>
-        {projectShortName(row.projectPath)}
+      <span className="flex min-w-0 items-center gap-1" title={row.projectPath || undefined}>
+        <Folder size={12} aria-hidden className="shrink-0" />
+        <span className="max-w-40 truncate">{projectShortName(row.projectPath)}</span>
       </span>
-      <span aria-hidden>·</span>
-      <span>{row.messageCount === 1 ? '1 message' : `${row.messageCount} messages`}</span>
+      <span className="flex items-center gap-1">
+        <MessageSquare size={12} aria-hidden className="shrink-0" />
+        {row.messageCount === 1 ? '1 message' : `${row.messageCount} messages`}
+      </span>
       {(linesAdded > 0 || linesRemoved > 0) && (
         <span className="font-mono tabular-nums">
           {linesAdded > 0 && <span className="text-emerald-600 dark:text-emerald-400">+{linesAdded}</span>}

@@ -71,8 +71,8 @@ export function SessionRow({ row, now, live, notify, onArchive, onRename, onPin,
           <div
             className={cn(
               'transition-opacity',
-              // Hover-capable pointers reveal the actions on hover/focus; touch screens always show them.
-              'pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 pointer-fine:has-[[data-state=open]]:opacity-100',
+              // From sm up, hover-capable pointers reveal the actions on hover/focus; touch and small screens always show them.
+              'sm:pointer-fine:opacity-0 sm:pointer-fine:group-focus-within:opacity-100 sm:pointer-fine:group-hover:opacity-100 sm:pointer-fine:has-[[data-state=open]]:opacity-100',
               renaming && 'hidden',
             )}
           >
