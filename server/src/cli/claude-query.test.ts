@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQueryOptions, type ClaudeQueryParams } from './claude-query';
+import { buildQueryOptions, childEnvironment, type ClaudeQueryParams } from './claude-query';
 
 const params: ClaudeQueryParams = {
   prompt: '-p not a flag',
@@ -38,5 +38,19 @@ describe('buildQueryOptions', () => {
 
   it('confirms bypassPermissions explicitly, as the SDK requires', () => {
     expect(buildQueryOptions({ ...params, permissionMode: 'bypassPermissions' })).toMatchObject({ permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true });
+  });
+});
+
+describe('childEnvironment', () => {
+  it("drops the server's Node options and Claude Code's own nesting markers, then applies the overrides", () => {
+    const env = childEnvironment(
+      { PATH: '/usr/bin', HOME: '/home/me', NODE_OPTIONS: '--inspect', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli', ANTHROPIC_BASE_URL: 'https://api.example' },
+      { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', HOME: '/tmp/home' },
+    );
+    expect(env).toEqual({ PATH: '/usr/bin', HOME: '/tmp/home', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+  });
+
+  it('lets an explicit override set even a dropped variable', () => {
+    expect(childEnvironment({ NODE_OPTIONS: '--inspect' }, { NODE_OPTIONS: '--max-old-space-size=512' })).toEqual({ NODE_OPTIONS: '--max-old-space-size=512' });
   });
 });

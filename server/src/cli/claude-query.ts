@@ -56,6 +56,20 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
   return options;
 }
 
+/**
+ * Variables of the server's own environment a CLI child must not inherit: Node debugging/preload options,
+ * and the markers Claude Code sets for its own children (a console started from a Claude Code terminal
+ * would otherwise make every run look nested, with the wrong entrypoint).
+ */
+const NOT_INHERITED = ['NODE_OPTIONS', 'VSCODE_INSPECTOR_OPTIONS', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SSE_PORT'];
+
+/** The child's environment: the server's (minus NOT_INHERITED), then the configured overrides on top. */
+export function childEnvironment(base: NodeJS.ProcessEnv, overrides: Record<string, string | undefined>): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...base };
+  for (const name of NOT_INHERITED) delete env[name];
+  return { ...env, ...overrides };
+}
+
 /** Starts the CLI through the Agent SDK; messages arrive by iterating the returned query. */
 export function startClaudeQuery(params: ClaudeQueryParams): Query {
   return query({ prompt: params.prompt, options: buildQueryOptions(params) });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import { childEnvironment } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
@@ -90,7 +91,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         prompt: resolved.prompt,
         workingDirectory: resolved.workingDirectory,
         executablePath: resolved.executablePath,
-        env: { ...process.env, ...deps.childEnv },
+        env: childEnvironment(process.env, deps.childEnv),
         permissionMode: resolved.permissionMode,
         model: resolved.model,
         systemPrompt: resolved.systemPrompt,
