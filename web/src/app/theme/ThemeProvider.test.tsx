@@ -91,6 +91,16 @@ describe('ThemeProvider', () => {
     expect(screen.getByRole('button')).toHaveTextContent('system/dark');
   });
 
+  it('follows a preference changed in another tab', () => {
+    const { root } = renderTheme(false);
+    localStorage.setItem('cui-theme', 'dark');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'cui-theme', newValue: 'dark' }));
+    });
+    expect(screen.getByRole('button')).toHaveTextContent('dark/dark');
+    expect(root.dataset.theme).toBe('dark');
+  });
+
   it('stops listening to the media query when unmounted', () => {
     const { media, view } = renderTheme(false);
     expect(media.listenerCount()).toBeGreaterThan(0);

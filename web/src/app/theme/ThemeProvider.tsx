@@ -40,6 +40,15 @@ export function ThemeProvider({ children, environment }: ThemeProviderProps) {
   // Follows the OS preference live (spec §4 Theme).
   const systemDark = useSyncExternalStore(subscribe, () => env.matchMedia(DARK_QUERY).matches);
 
+  // Another tab changed the preference: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent): void => {
+      if (event.key === THEME_KEY) setPreferenceState(readThemePreference(env.storage));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [env]);
+
   const theme = resolveTheme(preference, systemDark);
   useEffect(() => applyTheme(env.root, theme), [env, theme]);
 
