@@ -37,6 +37,13 @@ describe('LoginScreen', () => {
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
+  it('ignores Enter in the empty field', async () => {
+    const { user, input, verify } = setup('invalid');
+    await user.type(input, '{Enter}');
+    expect(verify).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows Invalid token when the check fails, and clears it on the next keystroke', async () => {
     const { user, input, store, onLoggedIn } = setup('invalid');
     await user.type(input, 'abc{Enter}');

@@ -30,6 +30,8 @@ export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn 
     async (event?: FormEvent) => {
       event?.preventDefault();
       const token = value.trim();
+      // Enter in the empty field still submits the form (implicit submission): nothing to check yet.
+      if (token === '') return;
       setChecking(true);
       const result = await verify(token);
       setChecking(false);
