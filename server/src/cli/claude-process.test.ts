@@ -37,6 +37,16 @@ describe('claude process spawner', () => {
     expect(await handle.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('inspects lines across chunk boundaries without reporting a huge JSON line', async () => {
+    const unparsed: string[] = [];
+    const script = `printf '{"x":"'; head -c 2000000 /dev/zero | tr '\\0' a; printf '"}\\n'; printf 'par'; sleep 0.05; printf 'tial junk\\r\\n'`;
+    const { spawned, handle } = spawnShell(script, { onUnparsedLine: (line) => unparsed.push(line) });
+    const out = await readAll(spawned.stdout);
+    expect(out.length).toBe(2000000 + '{"x":""}\n'.length + 'partial junk\r\n'.length);
+    expect(unparsed).toEqual(['partial junk']);
+    await handle.exited;
+  });
+
   it('keeps a stderr tail and reports the exit code', async () => {
     const stderr: string[] = [];
     const exits: unknown[] = [];

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 
 type Listener = (...args: unknown[]) => void;
@@ -38,22 +39,41 @@ export interface ClaudeProcess {
   stderrTail(): string;
 }
 
-/** Passes stdout through unchanged and reports lines that are not JSON objects. */
+/** How much of a junk line is kept for the report. */
+const UNPARSED_HEAD_CHARS = 500;
+
+/**
+ * Passes stdout through unchanged and reports lines that are not JSON objects (do not start with '{' and
+ * end with '}'). Only a line's head and last non-blank character are kept, so a multi-megabyte line
+ * (a large tool result) costs no copying.
+ */
 function createLineInspector(onUnparsedLine: (line: string) => void): Transform {
-  let partial = '';
-  const inspect = (line: string): void => {
-    const trimmed = line.trim();
-    if (trimmed && !(trimmed.startsWith('{') && trimmed.endsWith('}'))) onUnparsedLine(trimmed);
+  const decoder = new StringDecoder('utf8');
+  let head = '';
+  let last = '';
+  const endLine = (): void => {
+    const trimmed = head.trim();
+    if (trimmed && !(trimmed.startsWith('{') && last === '}')) onUnparsedLine(trimmed);
+    head = '';
+    last = '';
+  };
+  const scan = (text: string): void => {
+    const parts = text.split('\n');
+    parts.forEach((part, index) => {
+      if (index > 0) endLine();
+      if (head.length < UNPARSED_HEAD_CHARS) head += part.slice(0, UNPARSED_HEAD_CHARS - head.length);
+      const tail = part.trimEnd();
+      if (tail) last = tail[tail.length - 1] ?? '';
+    });
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) inspect(line);
+      scan(decoder.write(chunk));
       callback(null, chunk);
     },
     flush(callback: TransformCallback) {
-      inspect(partial);
+      scan(decoder.end());
+      endLine();
       callback();
     },
   });
