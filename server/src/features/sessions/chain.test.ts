@@ -72,7 +72,7 @@ describe('readTranscriptLines', () => {
     const result = await readTranscriptLines(file, { from: 0, to: fs.statSync(file).size }, parsingHandler({ line: (l) => seen.push(l.uuid) }));
     expect(seen).toEqual(['before', 'after']);
     expect(result).toMatchObject({ hugeLines: 1, offset: fs.statSync(file).size });
-    const details = ConversationDetails.parse(JSON.parse((await readConversation(file)).json.toString()));
+    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(file)).parts).toString()));
     expect(details.messages.map((m) => m.uuid)).toEqual(['before', 'after']);
     fs.rmSync(path.dirname(file), { recursive: true });
   });

@@ -88,10 +88,10 @@ function toNode(line: TranscriptLine & { uuid: string }, start: number, end: num
 }
 
 /**
- * GET /api/conversations/:id as JSON bytes, from the whole transcript (it may be newer than the index).
- * Each line is parsed once and dropped; the output reuses the file's bytes for the messages.
+ * GET /api/conversations/:id as JSON, from the whole transcript (it may be newer than the index), as a list
+ * of byte slices to stream: each line is parsed once and dropped, and the messages are the file's own bytes.
  */
-export async function readConversation(filePath: string): Promise<{ json: Buffer; messageCount: number; problems: number }> {
+export async function readConversation(filePath: string): Promise<{ parts: Buffer[]; messageCount: number; problems: number }> {
   const buf = await fs.readFile(filePath);
   const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
@@ -115,5 +115,5 @@ export async function readConversation(filePath: string): Promise<{ json: Buffer
   });
   const metadata = { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) };
   parts.push(Buffer.from(`],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`));
-  return { json: Buffer.concat(parts), messageCount: ordered.length, problems: problems.invalidLines + problems.hugeLines };
+  return { parts, messageCount: ordered.length, problems: problems.invalidLines + problems.hugeLines };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { formatZodError, routes, SessionParams } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
@@ -33,9 +34,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       const parsed = SessionParams.safeParse(request.params);
       if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
       const sessionId = parsed.data.sessionId.toLowerCase();
-      const json = await sessions.details(sessionId);
-      if (!json) throw notFound(sessionId);
-      return reply.type('application/json; charset=utf-8').send(json);
+      const parts = await sessions.details(sessionId);
+      if (!parts) throw notFound(sessionId);
+      return reply.type('application/json; charset=utf-8').send(Readable.from(parts));
     },
   });
   registerRoute(app, routes.sessions.update, async ({ params, body }) => {

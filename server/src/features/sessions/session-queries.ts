@@ -133,6 +133,20 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
     return entry;
   };
 
+  // Totals and working directories only change when this connection writes (the only writer):
+  // total_changes() (rows changed so far, triggers included) tells when cached answers went stale.
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  let cachedAt = -1;
+  const totals = new Map<string, number>();
+  let directories: WorkingDirectory[] | undefined;
+  const fresh = (): void => {
+    const now = changes.get() as number;
+    if (now === cachedAt) return;
+    cachedAt = now;
+    totals.clear();
+    directories = undefined;
+  };
+
   const workingDirs = db.prepare<[], { path: string; lastDate: string; conversationCount: number }>(`
     SELECT project_path AS path, MAX(updated_at) AS lastDate, COUNT(*) AS conversationCount FROM session_index
     WHERE message_count > 0 AND project_path <> '' GROUP BY project_path`);
@@ -152,10 +166,18 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       const countParams = { ...params };
       delete countParams.limit;
       delete countParams.offset;
-      const total = (live.length ? count.get(...rowValues, countParams) : count.get(countParams)) as number;
+      fresh();
+      const totalKey = `${JSON.stringify(query)}|${JSON.stringify(rowValues)}`;
+      let total = totals.get(totalKey);
+      if (total === undefined) {
+        total = (live.length ? count.get(...rowValues, countParams) : count.get(countParams)) as number;
+        totals.set(totalKey, total);
+      }
       return { conversations: rows.map(toSummary), total };
     },
     workingDirectories(live) {
+      fresh();
+      if (live.length === 0 && directories) return directories;
       const byPath = new Map(workingDirs.all().map((row) => [row.path, { ...row }]));
       for (const run of live) {
         if (indexed.get(run.sessionId) || !run.workingDirectory) continue;
@@ -166,7 +188,9 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       }
       const rows = [...byPath.values()].sort((a, b) => (a.lastDate < b.lastDate ? 1 : a.lastDate > b.lastDate ? -1 : a.path.localeCompare(b.path)));
       const names = shortnames(rows.map((r) => r.path));
-      return rows.map((row) => ({ ...row, shortname: names.get(row.path) ?? row.path }));
+      const result = rows.map((row) => ({ ...row, shortname: names.get(row.path) ?? row.path }));
+      if (live.length === 0) directories = result;
+      return result;
     },
     isIndexed: (sessionId) => indexed.get(sessionId) !== undefined,
     indexedIds: () => ids.all(),

@@ -120,7 +120,7 @@ describe('session aggregate', () => {
 
 describe('readConversation', () => {
   it('returns the recorded conversation in chain order, without bookkeeping, with parents bridged over attachments', async () => {
-    const details = ConversationDetails.parse(JSON.parse((await readConversation(FIXTURE)).json.toString()));
+    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(FIXTURE)).parts).toString()));
     expect(details.messages.map((m) => m.uuid.slice(0, 8))).toEqual(['210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be', 'bee84a30']);
     expect(details.messages.map((m) => m.parentUuid?.slice(0, 8) ?? null)).toEqual([null, '210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be']);
     expect(details.messages[6]?.toolUseResult).toMatchObject({ structuredPatch: [{ lines: ['-helo wrld', '+hello world'] }] });
@@ -141,7 +141,7 @@ describe('readConversation', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
     const file = path.join(dir, 't.jsonl');
     fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
-    const details = ConversationDetails.parse(JSON.parse((await readConversation(file)).json.toString()));
+    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(file)).parts).toString()));
     expect(details.messages.map((m) => [m.uuid, m.isSidechain, m.parentToolUseId ?? null])).toEqual([
       ['u1', false, null], ['a1', false, null], ['r1', false, null], ['c1', false, null], ['s1', true, 'toolu_T'], ['s2', true, 'toolu_T'],
     ]);
