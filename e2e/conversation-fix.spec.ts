@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { makeRepo, recordStatusTexts, startRun, statusTexts, toolPanel } from './conversation-helpers';
+
+const permissionPrompt = (page: Page) => page.getByRole('region', { name: 'Permission request' });
+
+test.describe('conversation: read then edit in Ask mode', () => {
+  test('deny the Edit, then a follow-up: live status texts, approve, diff, file changed, result', async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs);
+    const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'fix the file', permissionMode: 'default' });
+    await recordStatusTexts(page);
+    await page.goto(`/c/${run.sessionId}`);
+
+    // First turn: the Edit waits for approval (its diff already shown); deny it with a reason.
+    await expect(permissionPrompt(page)).toContainText('Allow Edit?');
+    await expect(permissionPrompt(page)).toContainText('hello.txt');
+    await expect(page.getByTestId('status-line')).toContainText('Awaiting approval...');
+    await expect(toolPanel(page, 'Read').getByRole('button', { name: 'Read 1 line' })).toBeVisible();
+    await expect(toolPanel(page, 'Edit').getByTestId('diff-view')).toContainText('hello world');
+    await permissionPrompt(page).getByRole('textbox', { name: 'Deny reason' }).fill('keep the typo');
+    await permissionPrompt(page).getByRole('button', { name: 'Deny' }).click();
+    await expect(permissionPrompt(page)).toHaveCount(0);
+    await expect(toolPanel(page, 'Edit').getByRole('button', { name: 'Error: The user denied this tool use: keep the typo' })).toBeVisible();
+    await expect(page.getByText('Done. Last tool result: The user denied this tool use: keep the typo')).toBeVisible();
+    await expect(page.getByTestId('status-line')).toHaveCount(0);
+    expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('helo wrld\n');
+
+    // Follow-up from the composer: the page is connected before the run's first event, so every status shows live.
+    const composer = page.getByRole('combobox', { name: 'Task' });
+    await expect(composer).toHaveAttribute('placeholder', 'Continue the conversation...');
+    await composer.fill('fix the file after all');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('fix the file after all')).toBeVisible();
+    await expect(permissionPrompt(page)).toContainText('Allow Edit?');
+    await permissionPrompt(page).getByRole('button', { name: 'Approve' }).click();
+    await expect(permissionPrompt(page)).toHaveCount(0);
+    await expect(toolPanel(page, 'Edit').last()).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByText(/^Done\. Last tool result: The file .*hello\.txt has been updated/)).toBeVisible();
+    await expect(page.getByTestId('status-line')).toHaveCount(0);
+    expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+
+    // The history continues: both turns are on the page, the first one's messages still there.
+    await expect(page.locator('[data-role="user"]')).toHaveText(['fix the file', 'fix the file after all']);
+    await expect(toolPanel(page, 'Edit')).toHaveCount(2);
+    // The status line changed live: waiting for the approval, then running again once approved (and gone when the run closed).
+    const seen = await statusTexts(page);
+    const afterApproval = seen.slice(seen.lastIndexOf('Awaiting approval...'));
+    expect(afterApproval[0]).toBe('Awaiting approval...');
+    expect(afterApproval).toContain('Running');
+    await expect(page.getByTestId('conversation-subtitle')).toContainText('+1 −1');
+  });
+
+  test('reloading mid-run loses and duplicates nothing; approving after the reload finishes the run', async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs);
+    const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'fix the file', permissionMode: 'default' });
+    await page.goto(`/c/${run.sessionId}`);
+    await expect(permissionPrompt(page)).toContainText('Allow Edit?');
+    await page.reload();
+    await expect(permissionPrompt(page)).toContainText('Allow Edit?');
+    await expect(page.getByTestId('status-line')).toContainText('Awaiting approval...');
+    await expect(page.getByText("I'll read the file first.")).toHaveCount(1);
+    await expect(page.getByText('Found a typo, fixing it.')).toHaveCount(1);
+    await expect(toolPanel(page, 'Read')).toHaveCount(1);
+    await expect(toolPanel(page, 'Edit')).toHaveCount(1);
+    await permissionPrompt(page).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText(/^Done\. Last tool result: The file .*hello\.txt has been updated/)).toBeVisible();
+    await expect(toolPanel(page, 'Edit')).toHaveCount(1);
+    expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+  });
+});

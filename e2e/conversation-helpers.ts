@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Cui, E2eDirs } from './fixtures';
+
+/** A git work dir with hello.txt 'helo wrld' committed (what the fake model's 'fix' scenario repairs). */
+export function makeRepo(dirs: E2eDirs, name = 'repo'): string {
+  const repo = path.join(dirs.work, name);
+  fs.mkdirSync(repo, { recursive: true });
+  fs.writeFileSync(path.join(repo, 'hello.txt'), 'helo wrld\n');
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=e2e@example.com', '-c', 'user.name=e2e', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: repo,
+      env: { ...process.env, HOME: dirs.home, GIT_CONFIG_NOSYSTEM: '1' },
+      stdio: 'ignore',
+    });
+  git('init', '-q');
+  git('add', 'hello.txt');
+  git('commit', '-q', '-m', 'init');
+  return repo;
+}
+
+export interface StartedRun {
+  sessionId: string;
+  streamingId: string;
+}
+
+/** Starts a run through the API (the home composer is the home feature's subject). */
+export async function startRun(cui: Cui, body: { workingDirectory: string; initialPrompt: string; permissionMode?: string; resumedSessionId?: string }): Promise<StartedRun> {
+  const response = await cui.api('/api/conversations/start', { method: 'POST', body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`start failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as StartedRun;
+}
+
+/** Records every text the status line shows (in order), from page load on: read with `statusTexts(page)`. */
+export async function recordStatusTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __statusTexts: string[] }).__statusTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="status-line"] [aria-live]')?.textContent ?? '';
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export function statusTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
+}
+
+/** The locator of one tool panel by tool name. */
+export const toolPanel = (page: Page, name: string) => page.locator(`section[data-tool="${name}"]`);
