@@ -29,14 +29,14 @@ function toWireShape(message: Record<string, unknown>): Record<string, unknown> 
   const { type, subtype } = message;
   if (type === 'system' && subtype === 'init') {
     const { type: _t, subtype: _s, ...rest } = message;
-    return { ...rest, type: 'system_init' };
+    return { type: 'system_init', ...rest };
   }
   if (type === 'system') return message;
   if (type === 'assistant' || type === 'user' || type === 'result') return message;
   if (type === 'stream_event') return 'partial message (token stream) not forwarded';
   if (typeof type === 'string' && OTHER_AS_SYSTEM.has(type)) {
-    const { subtype: _s, ...rest } = message;
-    return { ...rest, type: 'system', subtype: type };
+    const { type: _t, subtype: _s, ...rest } = message;
+    return { type: 'system', subtype: type, ...rest };
   }
   return `unknown message type ${JSON.stringify(type)}`;
 }
