@@ -48,6 +48,8 @@ describe('starting a run', () => {
       [{ workingDirectory: repo, initialPrompt: 'hi', permissionMode: 'yolo' }, 'validation.failed', /permissionMode must be one of/],
       [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: path.join(repo, 'no-claude') }, 'cli.not_found', /not found/],
       [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: file }, 'cli.not_executable', /not executable/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: repo }, 'cli.not_executable', /not a file/],
+      [{ workingDirectory: repo, initialPrompt: 'hi', claudeExecutablePath: 'bin/claude' }, 'validation.failed', /absolute path/],
       [{ workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: 'not-a-uuid' }, 'validation.failed', /session UUID/],
     ];
     for (const [body, code, message] of cases) {

@@ -34,6 +34,8 @@ async function checkWorkingDirectory(dir: string): Promise<string> {
 }
 
 async function checkExecutable(file: string): Promise<string> {
+  // A relative path would be looked up from the working directory by spawn but checked here from the server's.
+  if (!path.isAbsolute(file)) throw new AppError('validation.failed', `claudeExecutablePath must be an absolute path: ${file}`);
   const stat = await fs.stat(file).catch(() => undefined);
   if (!stat) throw new AppError('cli.not_found', `Claude executable not found: ${file}`);
   if (!stat.isFile()) throw new AppError('cli.not_executable', `Claude executable is not a file: ${file}`);
