@@ -27,6 +27,9 @@ function fakeRun(log: RunEventLog): Run {
 async function serve(runs: Map<string, Run>, dropped: string[] = []): Promise<string> {
   app = Fastify();
   installErrorHandler(app, logger);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-from-hook', 'kept');
+  });
   registerStreamRoutes(app, { runs: { find: (id) => runs.get(id), wasDropped: (id) => dropped.includes(id) }, logger, heartbeatMs: 20 });
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
@@ -59,6 +62,7 @@ describe('GET /api/stream/:streamingId', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     expect(response.headers.get('cache-control')).toContain('no-cache');
+    expect(response.headers.get('x-from-hook')).toBe('kept');
     const lines = await readLines(response, (read) => {
       // Once the idle stream sent a heartbeat, the run goes on and finishes.
       if (read.at(-1) === ': heartbeat' && !log.isClosed()) {

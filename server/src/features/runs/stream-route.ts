@@ -27,6 +27,8 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { runs: Pick<Ru
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      // Headers hooks already set on the reply (CORS, security) would be lost with a hijacked response.
+      ...(reply.getHeaders() as Record<string, string | string[] | number>),
       'content-type': 'application/x-ndjson; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
