@@ -4,7 +4,7 @@ import { saveScreenshot } from './support/screenshots';
 const WRONG_TOKEN = '0123456789abcdef0123456789abcdef';
 
 test.describe('login and token handling', () => {
-  test('a valid #token= fragment logs in, leaves the address bar and sets the 7-day SameSite Strict cookie', async ({ page, cui, context }) => {
+  test('a valid #token= fragment logs in, leaves the address bar and sets the 7-day SameSite Strict cookie', async ({ page, cui, context, pageErrors }) => {
     await page.goto(`/#token=${cui.token}`);
     await expect(page.getByRole('link', { name: 'cui' })).toBeVisible();
     await expect(page.getByText('Access token:')).toHaveCount(0);
@@ -19,6 +19,7 @@ test.describe('login and token handling', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     expect(await page.evaluate(() => localStorage.getItem('cui-auth-token'))).toBe(cui.token);
+    expect(pageErrors).toEqual([]);
   });
 
   test('without a token every route shows the login screen; the submit button appears once something is typed', async ({ page }) => {

@@ -11,7 +11,7 @@ test.describe('log monitor panel', () => {
     await expect(page.getByText('Disconnected')).toBeVisible();
   });
 
-  test('opening the panel connects, shows a line logged afterwards, and the filter narrows to it', async ({ loggedInPage: page, cui }) => {
+  test('opening the panel connects, shows a line logged afterwards, and the filter narrows to it', async ({ loggedInPage: page, cui, pageErrors }) => {
     await page.goto('/inspector');
     await page.getByRole('button', { name: 'Logs' }).click();
     await expect(page.getByText('Connected', { exact: true })).toBeVisible();
@@ -39,6 +39,7 @@ test.describe('log monitor panel', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await saveScreenshot(page, 'inspector-logs-dark');
+    expect(pageErrors).toEqual([]);
   });
 
   test('Clear empties the list, a filter without matches shows No logs to display, collapsing disconnects', async ({ loggedInPage: page }) => {
