@@ -157,7 +157,9 @@ async function main(): Promise<void> {
   const filtered = await timeEach(100, async (i) => void (await get(live, i % 2
     ? `/api/conversations?limit=20&archived=false&hasContinuation=false&projectPath=${project}`
     : '/api/conversations?limit=20&offset=40&archived=false&hasContinuation=false&sortBy=created&order=asc')));
+  console.error(`peak RSS before details: ${Math.round(procStats(pid).peakRssMb)} MB`);
   const [detail, detailCpu] = await cpuPer(30, () => timeEach(30, async () => void (await get(live, `/api/conversations/${manifest.bigSessionId}`))));
+  console.error(`peak RSS after details: ${Math.round(procStats(pid).peakRssMb)} MB`);
   const workingDirs = await timeEach(50, async () => void (await get(live, '/api/working-directories')));
   const before = procStats(pid).cpuMs;
   const load = await concurrent(live, first.total, Number(values['concurrent-seconds']));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConversationDetails } from '@cui/contract';
 import { orderChain, type ChainNode } from './chain-order';
-import { readConversation } from './conversation-details';
+import { conversationJson } from './conversation-details';
 import { MAX_LINE_BYTES, parsingHandler, readTranscriptLines } from './transcript-reader';
 
 function node(uuid: string, parentUuid: string | null, shown = true, extra: Partial<ChainNode> = {}): ChainNode {
@@ -72,7 +72,7 @@ describe('readTranscriptLines', () => {
     const result = await readTranscriptLines(file, { from: 0, to: fs.statSync(file).size }, parsingHandler({ line: (l) => seen.push(l.uuid) }));
     expect(seen).toEqual(['before', 'after']);
     expect(result).toMatchObject({ hugeLines: 1, offset: fs.statSync(file).size });
-    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(file)).parts).toString()));
+    const details = ConversationDetails.parse(JSON.parse((await conversationJson(file)).toString()));
     expect(details.messages.map((m) => m.uuid)).toEqual(['before', 'after']);
     fs.rmSync(path.dirname(file), { recursive: true });
   });

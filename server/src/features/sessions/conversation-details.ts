@@ -1,68 +1,31 @@
 import fs from 'node:fs/promises';
-import type { ConversationMessage } from '@cui/contract';
 import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
+import { renderMessage } from './message-render';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
 import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from './transcript-line';
-import { forEachLine } from './transcript-reader';
+import { readTranscriptLines } from './transcript-reader';
+
+/** Receives the response in pieces; a piece may be reused once the returned promise resolves. */
+export type ChunkSink = (chunk: Buffer) => Promise<void>;
 
 /** A shown message: where its line is in the file, and how it links. */
-interface MessageNode extends ChainNode {
+export interface MessageNode extends ChainNode {
   start: number;
   end: number;
   /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
   complete: boolean;
 }
 
+/** A conversation read once (pass 1: order and metadata, no bytes kept), ready to be written (pass 2). */
+export interface ConversationSource {
+  messageCount: number;
+  problems: number;
+  write(sink: ChunkSink): Promise<void>;
+}
+
 const TASK_TOOLS = new Set(['Task', 'Agent']);
-const PARENT_PREFIX = Buffer.from('{"parentUuid":');
-const COMMA = Buffer.from(',');
-
-/** A message built field by field (lines that cannot be passed through: system lines, unusual layouts). */
-export function toMessage(line: TranscriptLine): ConversationMessage {
-  const message = line.type === 'system' ? { content: str(line.content), subtype: str(line.subtype) } : (line.message as ConversationMessage['message']);
-  const explicitToolUse = line.parent_tool_use_id ?? line.parentToolUseID ?? line.parentToolUseId;
-  return {
-    uuid: line.uuid as string,
-    type: line.type as ConversationMessage['type'],
-    message,
-    timestamp: str(line.timestamp),
-    ...(typeof line.cwd === 'string' ? { cwd: line.cwd } : {}),
-    isSidechain: line.isSidechain === true,
-    parentUuid: typeof line.parentUuid === 'string' ? line.parentUuid : null,
-    ...(typeof line.sessionId === 'string' ? { sessionId: line.sessionId } : {}),
-    ...(line.toolUseResult !== undefined ? { toolUseResult: line.toolUseResult } : {}),
-    ...(typeof explicitToolUse === 'string' ? { parentToolUseId: explicitToolUse } : {}),
-  };
-}
-
-/** Where the value of a leading `"parentUuid"` key ends, or -1 when the line does not start with one. */
-function parentValueEnd(buf: Buffer, node: MessageNode): number {
-  for (let i = 0; i < PARENT_PREFIX.length; i++) if (buf[node.start + i] !== PARENT_PREFIX[i]) return -1;
-  const at = node.start + PARENT_PREFIX.length;
-  if (buf.toString('latin1', at, at + 4) === 'null') return at + 4;
-  if (buf[at] !== 0x22) return -1;
-  const close = buf.indexOf(0x22, at + 1);
-  return close > 0 && close < node.end ? close + 1 : -1;
-}
-
-/**
- * One message as JSON. The CLI's line already has the message's fields (uuid, type, message, timestamp, cwd,
- * isSidechain, parentUuid, toolUseResult, plus a few extra ones), so its bytes are passed through; only a
- * parentUuid bridged over hidden lines is spliced in and a sidechain's parentToolUseId appended.
- */
-function renderMessage(buf: Buffer, node: MessageNode, ordered: OrderedNode): Buffer {
-  const spliceParent = ordered.parentUuid !== node.parentUuid;
-  const appendToolUse = ordered.parentToolUseId !== null && ordered.parentToolUseId !== node.explicitToolUse;
-  const passThrough = node.complete && buf[node.end - 1] === 0x7d;
-  if (passThrough && !spliceParent && !appendToolUse) return buf.subarray(node.start, node.end);
-  const valueEnd = passThrough ? parentValueEnd(buf, node) : -1;
-  if (valueEnd > 0) {
-    const tail = appendToolUse ? `,"parentToolUseId":${JSON.stringify(ordered.parentToolUseId)}}` : '}';
-    return Buffer.concat([PARENT_PREFIX, Buffer.from(JSON.stringify(ordered.parentUuid)), buf.subarray(valueEnd, node.end - 1), Buffer.from(tail)]);
-  }
-  const line = JSON.parse(buf.toString('utf8', node.start, node.end)) as TranscriptLine;
-  return Buffer.from(JSON.stringify({ ...toMessage(line), parentUuid: ordered.parentUuid, parentToolUseId: ordered.parentToolUseId }));
-}
+const OUT_BYTES = 256 * 1024;
+const WINDOW_BYTES = 1024 * 1024;
 
 function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string>): void {
   const content = (line.message as { content?: unknown } | undefined)?.content;
@@ -87,33 +50,87 @@ function toNode(line: TranscriptLine & { uuid: string }, start: number, end: num
   };
 }
 
+/** Batches small pieces into one reused buffer; large pieces go to the sink as they are. */
+function createOut(sink: ChunkSink): { put(piece: Buffer): Promise<void>; flush(): Promise<void> } {
+  const out = Buffer.allocUnsafe(OUT_BYTES);
+  let used = 0;
+  const flush = async (): Promise<void> => {
+    if (used > 0) await sink(out.subarray(0, used));
+    used = 0;
+  };
+  return {
+    async put(piece) {
+      if (used + piece.length > OUT_BYTES) await flush();
+      if (piece.length >= OUT_BYTES) return sink(piece);
+      piece.copy(out, used);
+      used += piece.length;
+    },
+    flush,
+  };
+}
+
+/** Pass 2: the messages' bytes, read again in conversation order through a reused window (mostly sequential). */
+async function writeConversation(filePath: string, nodes: MessageNode[], ordered: OrderedNode[], tail: string, sink: ChunkSink): Promise<void> {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const out = createOut(sink);
+    await out.put(Buffer.from('{"messages":['));
+    let window = Buffer.allocUnsafe(WINDOW_BYTES);
+    let windowStart = 0;
+    let windowEnd = 0;
+    for (const [k, entry] of ordered.entries()) {
+      const node = nodes[entry.index] as MessageNode;
+      if (node.start < windowStart || node.end > windowEnd) {
+        if (node.end - node.start > window.length) window = Buffer.allocUnsafe(node.end - node.start);
+        const { bytesRead } = await handle.read(window, 0, window.length, node.start);
+        windowStart = node.start;
+        windowEnd = node.start + bytesRead;
+        if (node.end > windowEnd) throw new Error(`transcript changed while it was read: ${filePath}`);
+      }
+      if (k > 0) await out.put(Buffer.from(','));
+      for (const piece of renderMessage(window.subarray(node.start - windowStart, node.end - windowStart), node, entry)) await out.put(piece);
+    }
+    await out.put(Buffer.from(tail));
+    await out.flush();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * GET /api/conversations/:id as JSON, from the whole transcript (it may be newer than the index), as a list
- * of byte slices to stream: each line is parsed once and dropped, and the messages are the file's own bytes.
+ * GET /api/conversations/:id from the whole transcript (it may be newer than the index), in two passes so
+ * that memory stays small whatever the transcript's size: pass 1 parses each line once to order the
+ * messages and drops it; pass 2 streams the messages' own bytes in that order.
  */
-export async function readConversation(filePath: string): Promise<{ parts: Buffer[]; messageCount: number; problems: number }> {
-  const buf = await fs.readFile(filePath);
+export async function readConversation(filePath: string): Promise<ConversationSource> {
+  const { size } = await fs.stat(filePath);
   const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
   const aggregate = emptyAggregate();
-  const problems = forEachLine(buf, (b, start, end) => {
-    const verdict = parseLine(b, start, end, true);
+  const result = await readTranscriptLines(filePath, { from: 0, to: size }, (buf, start, end, base) => {
+    const verdict = parseLine(buf, start, end, true);
     if (verdict.kind === 'link') nodes.push({ uuid: verdict.uuid, parentUuid: verdict.parentUuid });
     if (verdict.kind !== 'line') return verdict.kind !== 'invalid';
     const line = verdict.line;
     applyLine(aggregate, line);
     if (typeof line.uuid !== 'string') return true;
     if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
-    nodes.push(toNode(line as TranscriptLine & { uuid: string }, start, end));
+    nodes.push(toNode(line as TranscriptLine & { uuid: string }, base + start, base + end));
     return true;
   });
   const ordered = orderChain(nodes, taskPrompts);
-  const parts: Buffer[] = [Buffer.from('{"messages":[')];
-  ordered.forEach((entry, k) => {
-    if (k > 0) parts.push(COMMA);
-    parts.push(renderMessage(buf, nodes[entry.index] as MessageNode, entry));
-  });
   const metadata = { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) };
-  parts.push(Buffer.from(`],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`));
-  return { parts, messageCount: ordered.length, problems: problems.invalidLines + problems.hugeLines };
+  const tail = `],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`;
+  return {
+    messageCount: ordered.length,
+    problems: result.invalidLines + result.hugeLines,
+    write: (sink) => writeConversation(filePath, nodes as MessageNode[], ordered, tail, sink),
+  };
+}
+
+/** The whole details document in one buffer (small transcripts, tests). */
+export async function conversationJson(filePath: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await (await readConversation(filePath)).write(async (chunk) => void chunks.push(Buffer.from(chunk)));
+  return Buffer.concat(chunks);
 }

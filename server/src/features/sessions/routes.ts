@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { formatZodError, routes, SessionParams } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
@@ -34,9 +33,20 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       const parsed = SessionParams.safeParse(request.params);
       if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
       const sessionId = parsed.data.sessionId.toLowerCase();
-      const parts = await sessions.details(sessionId);
-      if (!parts) throw notFound(sessionId);
-      return reply.type('application/json; charset=utf-8').send(Readable.from(parts));
+      const source = await sessions.details(sessionId);
+      if (!source) throw notFound(sessionId);
+      // Written straight to the socket, each piece once the previous one is flushed: the pieces reuse
+      // small buffers, so a large conversation never sits in memory whole.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      try {
+        await source.write((chunk) => new Promise<void>((resolve, reject) => raw.write(chunk, (error) => (error ? reject(error) : resolve()))));
+        raw.end();
+      } catch (error) {
+        deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
+        raw.destroy();
+      }
     },
   });
   registerRoute(app, routes.sessions.update, async ({ params, body }) => {

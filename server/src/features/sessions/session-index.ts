@@ -1,6 +1,6 @@
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
-import { readConversation } from './conversation-details';
+import { readConversation, type ConversationSource } from './conversation-details';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
@@ -15,8 +15,8 @@ export interface SessionIndex {
   /** Re-checks every transcript now and resolves when the index is current. */
   refresh(): Promise<void>;
   list(query: ConversationListQuery): Promise<ConversationListResponse>;
-  /** The details (ConversationDetails) as JSON byte slices to send in order; undefined when the session is neither indexed nor live. */
-  details(sessionId: string): Promise<Buffer[] | undefined>;
+  /** The details (ConversationDetails, written as JSON pieces); undefined when the session is neither indexed nor live. */
+  details(sessionId: string): Promise<Pick<ConversationSource, 'write'> | undefined>;
   workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
   /** Indexed (with at least one message) or live. */
   exists(sessionId: string): Promise<boolean>;
@@ -90,13 +90,13 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
         });
         if (details) {
           if (details.problems > 0) logger.warn({ sessionId, skippedLines: details.problems }, 'transcript lines skipped');
-          if (details.messageCount > 0 || !deps.runs.bySession(sessionId)) return details.parts;
+          if (details.messageCount > 0 || !deps.runs.bySession(sessionId)) return details;
         }
       }
       const run = deps.runs.bySession(sessionId);
       if (!run) return undefined;
       const early: ConversationDetails = { messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {} };
-      return [Buffer.from(JSON.stringify(early))];
+      return { write: (sink) => sink(Buffer.from(JSON.stringify(early))) };
     },
     async workingDirectories() {
       await initial;

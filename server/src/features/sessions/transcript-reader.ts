@@ -17,8 +17,8 @@ export interface ReadResult extends ReadProblems {
   head?: Buffer;
 }
 
-/** Handles one raw line (without newline); returns false when the line was invalid. */
-export type RawLineHandler = (buf: Buffer, start: number, end: number) => boolean;
+/** Handles one raw line (without newline) at file offset `base + start`; returns false when the line was invalid. */
+export type RawLineHandler = (buf: Buffer, start: number, end: number, base: number) => boolean;
 
 /** Receives parsed lines; with `link`, attachments are reported as chain links (uuid, parentUuid). */
 export interface LineVisitor {
@@ -63,7 +63,7 @@ export async function readTranscriptLines(file: string, range: { from: number; t
       let start = 0;
       for (let nl = buffer.indexOf(0x0a, 0); nl >= 0 && nl < filled; nl = buffer.indexOf(0x0a, start)) {
         if (skippingHuge) skippingHuge = false;
-        else handleLine(buffer, start, nl, handler, result);
+        else handleLine(buffer, start, nl, position, handler, result);
         start = nl + 1;
         result.offset = position + start;
       }
@@ -90,21 +90,10 @@ function grow(buffer: Buffer<ArrayBuffer>, used: number): Buffer<ArrayBuffer> {
   return bigger;
 }
 
-function handleLine(buffer: Buffer, start: number, end: number, handler: RawLineHandler, result: ReadResult): void {
+function handleLine(buffer: Buffer, start: number, end: number, base: number, handler: RawLineHandler, result: ReadResult): void {
   let stop = end;
   if (stop > start && buffer[stop - 1] === 0x0d) stop--; // CRLF
   if (stop === start) return;
-  if (!handler(buffer, start, stop)) result.invalidLines++;
+  if (!handler(buffer, start, stop, base)) result.invalidLines++;
 }
 
-/** The complete lines of an in-memory transcript (a trailing line without newline is left out). */
-export function forEachLine(buf: Buffer, handler: RawLineHandler): ReadProblems {
-  const result: ReadResult = { offset: 0, invalidLines: 0, hugeLines: 0 };
-  let start = 0;
-  for (let nl = buf.indexOf(0x0a); nl >= 0; nl = buf.indexOf(0x0a, start)) {
-    if (nl - start > MAX_LINE_BYTES) result.hugeLines++;
-    else handleLine(buf, start, nl, handler, result);
-    start = nl + 1;
-  }
-  return { invalidLines: result.invalidLines, hugeLines: result.hugeLines };
-}

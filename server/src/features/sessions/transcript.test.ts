@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConversationDetails } from '@cui/contract';
-import { readConversation } from './conversation-details';
+import { conversationJson, readConversation } from './conversation-details';
 import { applyLine, displaySummary, emptyAggregate, estimateEdit, patchCounts, toolMetrics } from './session-aggregate';
 import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
 
@@ -120,7 +120,7 @@ describe('session aggregate', () => {
 
 describe('readConversation', () => {
   it('returns the recorded conversation in chain order, without bookkeeping, with parents bridged over attachments', async () => {
-    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(FIXTURE)).parts).toString()));
+    const details = ConversationDetails.parse(JSON.parse((await conversationJson(FIXTURE)).toString()));
     expect(details.messages.map((m) => m.uuid.slice(0, 8))).toEqual(['210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be', 'bee84a30']);
     expect(details.messages.map((m) => m.parentUuid?.slice(0, 8) ?? null)).toEqual([null, '210b7946', '4688c90d', '632a13e7', '9ad9e7ad', '02182d49', '52877364', '12c8b798', '66cce7e4', 'a89f45be']);
     expect(details.messages[6]?.toolUseResult).toMatchObject({ structuredPatch: [{ lines: ['-helo wrld', '+hello world'] }] });
@@ -141,11 +141,29 @@ describe('readConversation', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
     const file = path.join(dir, 't.jsonl');
     fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
-    const details = ConversationDetails.parse(JSON.parse(Buffer.concat((await readConversation(file)).parts).toString()));
+    const details = ConversationDetails.parse(JSON.parse((await conversationJson(file)).toString()));
     expect(details.messages.map((m) => [m.uuid, m.isSidechain, m.parentToolUseId ?? null])).toEqual([
       ['u1', false, null], ['a1', false, null], ['r1', false, null], ['c1', false, null], ['s1', true, 'toolu_T'], ['s2', true, 'toolu_T'],
     ]);
     expect(details.messages[3]).toMatchObject({ type: 'system', message: { content: 'Conversation compacted', subtype: 'compact_boundary' }, parentUuid: 'r1' });
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('streams lines larger than its buffers and branches that go back in the file', async () => {
+    const base = { isSidechain: false, timestamp: '2026-01-01T00:00:00.000Z' };
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    const lines = [
+      { parentUuid: null, ...base, type: 'user', uuid: 'u1', message: { role: 'user', content: 'start' } },
+      { parentUuid: 'u1', ...base, type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: big }] } },
+      { parentUuid: 'a1', ...base, type: 'user', uuid: 'u2', message: { role: 'user', content: 'branch one' } },
+      { parentUuid: 'u1', ...base, type: 'assistant', uuid: 'a2', message: { role: 'assistant', content: [{ type: 'text', text: 'retry' }] } },
+    ];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
+    const file = path.join(dir, 't.jsonl');
+    fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    const details = ConversationDetails.parse(JSON.parse((await conversationJson(file)).toString()));
+    expect(details.messages.map((m) => m.uuid)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect((details.messages[1]?.message.content as { text: string }[])[0]?.text).toHaveLength(big.length);
     fs.rmSync(dir, { recursive: true });
   });
 
