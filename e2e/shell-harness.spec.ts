@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { extraChildEnv } from './support/launch-env';
 import { transcriptPath, writeTranscript } from './support/transcripts';
 
 const sessionId = randomUUID();
@@ -56,5 +57,14 @@ test.describe('e2e harness', () => {
         return body.conversations?.some((conversation) => conversation.sessionId === lateId);
       })
       .toBe(true);
+  });
+});
+
+test.describe('e2e harness options', () => {
+  test('childEnv travels as a JSON object of strings and anything else is refused', () => {
+    expect(extraChildEnv({ CUI_E2E_CHILD_ENV: JSON.stringify({ A: '1', B: 'two' }) })).toEqual({ A: '1', B: 'two' });
+    expect(extraChildEnv({})).toEqual({});
+    expect(() => extraChildEnv({ CUI_E2E_CHILD_ENV: '{"A":1}' })).toThrow('JSON object of strings');
+    expect(() => extraChildEnv({ CUI_E2E_CHILD_ENV: '[]' })).toThrow('JSON object of strings');
   });
 });

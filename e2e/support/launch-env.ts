@@ -31,3 +31,14 @@ export function readAuthToken(cuiHome: string): string {
   if (typeof config.authToken !== 'string') throw new Error('launch-server: config.json has no authToken');
   return config.authToken;
 }
+
+/** Extra environment for CLI children from the fixture's `childEnv` option (CUI_E2E_CHILD_ENV, a JSON object of strings). */
+export function extraChildEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const raw = env.CUI_E2E_CHILD_ENV;
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
+    throw new Error('launch-server: CUI_E2E_CHILD_ENV must be a JSON object of strings');
+  }
+  return parsed as Record<string, string>;
+}

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../server/src/app';
 import { startFakeAnthropic } from '../../server/test/fake-anthropic/index';
-import { READY_PREFIX, readAuthToken, requiredEnvDirs } from './launch-env';
+import { extraChildEnv, READY_PREFIX, readAuthToken, requiredEnvDirs } from './launch-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'web-root': { type: 'string' }, demo: { type: 'boolean', default: false } } });
@@ -26,6 +26,10 @@ async function main(): Promise<void> {
       DISABLE_AUTOUPDATER: '1',
       ANTHROPIC_API_KEY: 'sk-e2e-fake',
       ANTHROPIC_BASE_URL: fake.url,
+      // CLI 2.1.330 only offers TodoWrite (deferred) with these set; the fake's 'todo' scenario needs it.
+      CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
+      CLAUDE_CODE_ENABLE_TASKS: '0',
+      ...extraChildEnv(process.env),
     },
     logLevel: 'debug',
     webRoot: values['web-root'],

@@ -22,6 +22,8 @@ export interface StartServerOptions {
   dirs: E2eDirs;
   webRoot: string;
   demoMode?: boolean;
+  /** Extra environment for the CLI runs the server spawns. */
+  childEnv?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -54,7 +56,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Spawns e2e/support/launch-server.ts in its own process group and waits for its ready line. */
-export async function startCuiServer({ dirs, webRoot, demoMode = false, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
+export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv = {}, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
   // The bundle from global-setup when there is one; otherwise transpile on the fly with tsx.
   const bundle = process.env.CUI_E2E_LAUNCHER;
   const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(REPO_ROOT, 'e2e/support/launch-server.ts')];
@@ -62,7 +64,7 @@ export async function startCuiServer({ dirs, webRoot, demoMode = false, timeoutM
   if (demoMode) args.push('--demo');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...serverEnv(dirs), TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.server.json') },
+    env: { ...serverEnv(dirs), TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.server.json'), CUI_E2E_CHILD_ENV: JSON.stringify(childEnv) },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
