@@ -112,4 +112,16 @@ test.describe('home row actions', () => {
     await row(page, target.sessionId).click({ position: { x: (box?.x ?? 0) - (rowBox?.x ?? 0) + 5, y: (box?.y ?? 0) - (rowBox?.y ?? 0) + 5 } });
     await page.waitForURL(`**/c/${target.sessionId}`);
   });
+
+  test('History lists the sessions that were continued, and Tasks leaves them out', async ({ loggedInPage: page, cui }) => {
+    const [continued, next] = seeded as [SeededSession, SeededSession];
+    const response = await cui.api(`/api/conversations/${continued.sessionId}/update`, { method: 'PUT', body: JSON.stringify({ continuationSessionId: next.sessionId }) });
+    expect(response.status).toBe(200);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(5);
+    await expect(row(page, continued.sessionId)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, continued.sessionId).getByRole('link')).toHaveText(continued.prompt);
+  });
 });

@@ -35,5 +35,24 @@ test.describe('home screenshots', () => {
     await page.getByRole('combobox', { name: 'Task' }).fill('/');
     await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
     await saveScreenshot(page, 'home-phone-dark-commands');
+
+    await page.getByRole('combobox', { name: 'Task' }).fill('');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    const target = page.locator(`li[data-session-id="${seeded[3]?.sessionId}"]`);
+    await target.hover();
+    await target.getByRole('button', { name: 'More options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await saveScreenshot(page, 'home-desktop-light-row-menu');
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await expect(target.getByRole('textbox', { name: 'Session name' })).toBeFocused();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveScreenshot(page, 'home-desktop-dark-rename');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Working directory/ }).click();
+    await page.getByRole('menuitem', { name: 'Browse…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose a directory' }).getByRole('button', { name: 'web-shop' })).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Choose a directory' }).getByRole('textbox', { name: 'Directory path' })).toHaveValue(/web-shop$/);
+    await saveScreenshot(page, 'home-desktop-dark-browse');
   });
 });
