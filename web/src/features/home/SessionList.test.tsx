@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '@cui/contract';
@@ -80,5 +80,28 @@ describe('SessionList', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderList();
     expect(await screen.findByText('Failed to load conversations')).toBeInTheDocument();
+  });
+
+  it('turns an ongoing row into a completed one when its run closes, and reloads the list', async () => {
+    const events = [{ type: 'connected', streamingId: 'run-1' }, { type: 'system_init', cwd: '/w', session_id: 'live' }, { type: 'closed', streamingId: 'run-1', seq: 2 }];
+    let listCalls = 0;
+    let releaseStream: () => void = () => undefined;
+    const streamGate = new Promise<void>((resolve) => (releaseStream = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.startsWith('/api/conversations')) {
+        listCalls += 1;
+        const row = makeRow('live', { summary: 'Busy', ...(listCalls === 1 ? { status: 'ongoing' as const, streamingId: 'run-1' } : {}) });
+        return new Response(JSON.stringify({ conversations: [row], total: 1 }));
+      }
+      await streamGate;
+      return new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    }));
+    renderList();
+    const live = (await screen.findByRole('link', { name: 'Busy' })).closest('li') as HTMLElement;
+    expect(within(live).getByText('Running')).toBeInTheDocument();
+    releaseStream();
+    await waitFor(() => expect(within(live).queryByRole('button', { name: 'Stop task' })).not.toBeInTheDocument());
+    expect(within(live).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    await waitFor(() => expect(listCalls).toBe(2));
   });
 });
