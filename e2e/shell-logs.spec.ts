@@ -59,3 +59,17 @@ test.describe('log monitor panel', () => {
     await expect(page.getByRole('button', { name: 'Clear' })).toBeDisabled();
   });
 });
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the inspector and its log panel fit the width without sideways scrolling', async ({ loggedInPage: page }) => {
+    await page.goto('/inspector');
+    await page.getByRole('button', { name: 'Logs' }).click();
+    await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Log entries' }).locator('[data-log-kind]').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'inspector-logs-mobile');
+  });
+});
