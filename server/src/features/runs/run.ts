@@ -114,7 +114,9 @@ class CliRun implements Run {
     });
     this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
-    this.ended = this.drive(query).finally(() => clearTimeout(startTimer));
+    this.ended = this.drive(query)
+      .catch((error: unknown) => this.abandon(error))
+      .finally(() => clearTimeout(startTimer));
   }
 
   isLive(): boolean {
@@ -201,6 +203,17 @@ class CliRun implements Run {
       this.logger.debug({ err: error }, 'sdk query ended with an error');
     }
     return this.finish(failure);
+  }
+
+  /** Last resort if ending the run itself failed: viewers still get `closed`, nobody gets a rejection. */
+  private abandon(error: unknown): RunEnd {
+    this.logger.error({ err: error }, 'ending the run failed');
+    this.live = false;
+    this.failStart(new AppError('run.start_failed', `Claude Code run failed: ${errorMessage(error)}`));
+    this.emit({ type: 'closed', streamingId: this.params.streamingId, reason: 'crashed', exitCode: null });
+    this.log.close();
+    this.spawner.current()?.signalGroup('SIGKILL');
+    return { reason: 'crashed', exitCode: null, signal: null };
   }
 
   private closeReason(failure: unknown, exit: ProcessExit | undefined): CloseReason {
