@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { makeRepo } from './fake-anthropic/test-support';
+import { isAlive, makeRepo } from './fake-anthropic/test-support';
 import { startTestServer, type TestServer } from './helpers';
 import { getJson, openStream, postStart, startOk } from './runs-support';
 
@@ -70,6 +70,22 @@ describe('starting a run', () => {
     expect(String(response.body.error)).toContain('code 3');
     expect(String(response.body.error)).toContain('boom: cannot start the engine');
     expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+  });
+
+  it('gives up on a CLI that never starts: 500 after the start timeout, and its process is gone', async () => {
+    const own = await startTestServer({ anthropicBaseUrl: fake.url, runOptions: { run: { startTimeoutMs: 1500 } } });
+    try {
+      const pidFile = path.join(own.dirs.root, 'hung.pid');
+      const script = path.join(own.dirs.root, 'hung-claude');
+      fs.writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 60\n`, { mode: 0o755 });
+      const response = await postStart(own, { workingDirectory: makeRepo(path.join(own.dirs.work, 'hung')), initialPrompt: 'hi', claudeExecutablePath: script });
+      expect(response).toMatchObject({ status: 500, body: { code: 'run.start_failed' } });
+      expect(String(response.body.error)).toContain('did not start within 1.5 s');
+      expect(isAlive(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(false);
+      expect((await getJson(own, '/api/system/status')).body.activeConversations).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 
   it('passes a prompt that starts with "-" and spans lines as data, never as flags', async () => {
