@@ -24,7 +24,7 @@ export interface ConversationSource {
 }
 
 const TASK_TOOLS = new Set(['Task', 'Agent']);
-const OUT_BYTES = 256 * 1024;
+const OUT_BYTES = 1024 * 1024;
 const WINDOW_BYTES = 1024 * 1024;
 
 function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string>): void {

@@ -38,6 +38,7 @@ export interface IndexStore {
   saveAll(files: IndexedFile[]): void;
   removeAll(filePaths: string[]): void;
   filePathOf(sessionId: string): string | undefined;
+  isEmpty(): boolean;
 }
 
 export function createIndexStore(db: Database.Database): IndexStore {
@@ -46,6 +47,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const selectOne = db.prepare<[string], Row>('SELECT * FROM session_index WHERE file_path = ?');
   const selectPath = db.prepare<[string], { file_path: string }>('SELECT file_path FROM session_index WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM session_index WHERE file_path = ?');
+  const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
   // A second file claiming an indexed session id (same id in two project dirs) is ignored until the first goes away.
   const upsert = db.prepare(`
     INSERT INTO session_index (session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash, project_dir, project_path,
@@ -95,6 +97,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
       for (const p of paths) remove.run(p);
     }),
     filePathOf: (sessionId) => selectPath.get(sessionId)?.file_path,
+    isEmpty: () => any.get() === undefined,
   };
 }
 

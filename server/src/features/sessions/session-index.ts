@@ -10,7 +10,7 @@ import { watchTranscripts } from './transcript-watcher';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {
-  /** Resolves once the index has caught up with the disk at startup. */
+  /** Resolves once the index has caught up with the disk after startup. */
   ready(): Promise<void>;
   /** Re-checks every transcript now and resolves when the index is current. */
   refresh(): Promise<void>;
@@ -56,7 +56,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   };
 
   const started = Date.now();
-  const initial = sweep().then(() => logger.info({ ms: Date.now() - started }, 'transcript index ready'));
+  const caughtUp = sweep().then(() => logger.info({ ms: Date.now() - started }, 'transcript index caught up'));
+  // A restart answers from the index it kept at once (the startup sweep catches up within moments);
+  // only a first start, with nothing indexed yet, waits for the sweep.
+  const initial = store.isEmpty() ? caughtUp : Promise.resolve();
   const watcher = watchTranscripts(
     { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
     { onFiles: (files) => void enqueue(() => indexer.syncFiles(files)), onSweep: () => void sweep() },
@@ -70,9 +73,9 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   };
 
   return {
-    ready: () => initial,
+    ready: () => caughtUp,
     refresh: async () => {
-      await initial;
+      await caughtUp;
       await sweep();
     },
     async list(query) {
