@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemStatus } from '@cui/contract';
 import { AppLayout } from './AppLayout';
 import { AppProviders } from './providers';
+import { SystemStatusProvider } from './system-status';
 
 function status(demoMode: boolean): SystemStatus {
   return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode };
@@ -14,11 +15,13 @@ function renderLayout(demoMode: boolean) {
   vi.stubGlobal('fetch', fetchMock);
   render(
     <AppProviders>
-      <MemoryRouter>
-        <AppLayout actions={<button type="button">Settings</button>}>
-          <p>page body</p>
-        </AppLayout>
-      </MemoryRouter>
+      <SystemStatusProvider>
+        <MemoryRouter>
+          <AppLayout actions={<button type="button">Settings</button>}>
+            <p>page body</p>
+          </AppLayout>
+        </MemoryRouter>
+      </SystemStatusProvider>
     </AppProviders>,
   );
   return fetchMock;
@@ -35,6 +38,20 @@ describe('AppLayout', () => {
     expect(screen.getByText('page body')).toBeInTheDocument();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/system/status', expect.anything()));
     expect(screen.queryByText(/Demo mode/)).not.toBeInTheDocument();
+  });
+
+  it('useSystemStatus outside its provider throws', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <AppProviders>
+          <MemoryRouter>
+            <AppLayout>x</AppLayout>
+          </MemoryRouter>
+        </AppProviders>,
+      ),
+    ).toThrow('useSystemStatus must be used within a SystemStatusProvider');
+    vi.restoreAllMocks();
   });
 
   it('shows the demo-mode badge when the server runs the scripted model', async () => {

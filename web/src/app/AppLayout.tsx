@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { ThemeToggle } from './theme';
-import { useSystemStatus } from './use-system-status';
+import { useSystemStatus } from './system-status';
 
 export type AppLayoutProps = {
   children: ReactNode;

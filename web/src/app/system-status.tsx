@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { routes, type SystemStatus } from '@cui/contract';
+import { apiCall } from './api-client';
+
+const SystemStatusContext = createContext<{ status: SystemStatus | undefined } | null>(null);
+
+/** Loads GET /api/system/status once per page load (inside the auth gate) and shares it; failures are only logged. */
+export function SystemStatusProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SystemStatus>();
+  useEffect(() => {
+    const controller = new AbortController();
+    apiCall(routes.system.status, {}, { signal: controller.signal }).then(setStatus, (error: unknown) => {
+      if (!controller.signal.aborted) console.warn('Failed to load system status', error);
+    });
+    return () => controller.abort();
+  }, []);
+  return <SystemStatusContext.Provider value={{ status }}>{children}</SystemStatusContext.Provider>;
+}
+
+/** The system status (machineId, claude version, demoMode, …); undefined until it has loaded. */
+export function useSystemStatus(): SystemStatus | undefined {
+  const value = useContext(SystemStatusContext);
+  if (!value) throw new Error('useSystemStatus must be used within a SystemStatusProvider');
+  return value.status;
+}
