@@ -8,12 +8,12 @@ import { cliPidForSession, getJson, openStream, postJson, startOk, typesOf } fro
 
 /** Streams (replay, several viewers), stop, and shutdown with the real CLI against the fake model. */
 
-const RETENTION_MS = 1500;
+const RETENTION_MS = 500;
 let fake: FakeAnthropic;
 let server: TestServer;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
-  server = await startTestServer({ anthropicBaseUrl: fake.url, runOptions: { retentionMs: RETENTION_MS } });
+  server = await startTestServer({ anthropicBaseUrl: fake.url });
 });
 afterAll(async () => {
   await server?.close();
@@ -50,15 +50,22 @@ describe('run streams', () => {
     const unknown = await getJson(server, '/api/stream/not-a-run');
     expect(unknown).toMatchObject({ status: 404, body: { code: 'run.not_found' } });
 
-    const { streamingId } = await startOk(server, { workingDirectory: newRepo('dropped'), initialPrompt: 'hello again' });
-    const stream = await openStream(server, streamingId);
-    await stream.ended;
-    const gone = await waitFor(async () => {
-      const response = await getJson(server, `/api/stream/${streamingId}`);
-      return response.status === 410 ? response : undefined;
-    }, { timeoutMs: RETENTION_MS * 4, message: 'finished run dropped' });
-    expect(gone.body).toMatchObject({ code: 'run.finished' });
-    expect(String(gone.body.error)).toContain('finished');
+    // Its own server, so the short retention cannot race the replay tests.
+    const own = await startTestServer({ anthropicBaseUrl: fake.url, runOptions: { retentionMs: RETENTION_MS } });
+    try {
+      const { streamingId } = await startOk(own, { workingDirectory: makeRepo(path.join(own.dirs.work, 'dropped')), initialPrompt: 'hello again' });
+      const stream = await openStream(own, streamingId);
+      await stream.ended;
+      const gone = await waitFor(async () => {
+        const response = await getJson(own, `/api/stream/${streamingId}`);
+        return response.status === 410 ? response : undefined;
+      }, { timeoutMs: RETENTION_MS * 10, message: 'finished run dropped' });
+      expect(gone.body).toMatchObject({ code: 'run.finished' });
+      expect(String(gone.body.error)).toContain('finished');
+      expect(await postJson(own, `/api/conversations/${streamingId}/stop`)).toEqual({ status: 200, body: { success: true } });
+    } finally {
+      await own.close();
+    }
   });
 });
 
