@@ -13,6 +13,11 @@ async function openMenu(page: Page, sessionId: string) {
   return page.getByRole('menu');
 }
 
+// No uncaught exception in the page, in any home test.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe('home row actions', () => {
   // eslint-disable-next-line no-empty-pattern
   test.use({ seed: async ({}, use) => use((dirs) => void (seeded = seedHistory(dirs, 6))) });

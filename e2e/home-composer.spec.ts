@@ -30,6 +30,11 @@ function seedProject(dirs: E2eDirs): void {
   });
 }
 
+// No uncaught exception in the page, in any home test.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe('home composer with a recent project', () => {
   // eslint-disable-next-line no-empty-pattern
   test.use({ seed: async ({}, use) => use(seedProject) });

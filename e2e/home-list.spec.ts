@@ -17,6 +17,11 @@ function listRequests(page: Page): URLSearchParams[] {
   return seen;
 }
 
+// No uncaught exception in the page, in any home test.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe('home session list with a generated history of 120 sessions', () => {
   // A function-valued option must be given as a fixture that provides it.
   // eslint-disable-next-line no-empty-pattern

@@ -17,6 +17,11 @@ async function listed(cui: Cui, sessionId: string): Promise<ConversationSummary 
 
 const row = (page: Page, sessionId: string) => page.locator(`li[data-session-id="${sessionId}"]`);
 
+// No uncaught exception in the page, in any home test.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe('home: ongoing rows', () => {
   test('an ongoing row shows its pulsing live status and Stop task really stops the run', async ({ loggedInPage: page, cui }) => {
     const run = await startRun(cui, 'Please answer slow and steady');

@@ -9,6 +9,11 @@ const VIEWPORTS = [
   { name: 'phone', size: { width: 375, height: 812 } },
 ] as const;
 
+// No uncaught exception in the page, in any home test.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe('home screenshots', () => {
   // eslint-disable-next-line no-empty-pattern
   test.use({ seed: async ({}, use) => use((dirs) => void (seeded = seedHistory(dirs, 30))) });
