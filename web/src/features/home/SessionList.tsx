@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { ConversationSummary } from '@cui/contract';
 import { Spinner } from '@/ui';
+import type { StreamEnd } from './live/stream-queue';
 import { useLiveSessions } from './live/use-live-sessions';
 import type { SessionTab } from './session-list-state';
 import { SessionRow } from './SessionRow';
@@ -24,8 +25,9 @@ export function SessionList({ tab }: { tab: SessionTab }) {
   const actions = useSessionActions(list.dispatch);
   const { dispatch, reload } = list;
   const onRunEnded = useCallback(
-    (row: ConversationSummary) => {
-      dispatch({ type: 'patch', sessionId: row.sessionId, changes: { status: 'completed', streamingId: undefined } });
+    (row: ConversationSummary, reason: StreamEnd) => {
+      // A closed run is over; a stream that gave up retrying says nothing about the run, so only the reload decides.
+      if (reason === 'closed') dispatch({ type: 'patch', sessionId: row.sessionId, changes: { status: 'completed', streamingId: undefined } });
       reload();
     },
     [dispatch, reload],
