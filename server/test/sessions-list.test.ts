@@ -121,6 +121,31 @@ describe('GET /api/conversations', () => {
     await waitFor(async () => (await list()).total === 1, { message: 'deleted transcript removed' });
   });
 
+  it('re-indexes a transcript that was truncated, rewritten in place or replaced by another file', async () => {
+    const a = writeSession(projectsDir, { cwd: '/w/p', prompt: 'long one', startMinute: 0, turns: 5 });
+    server = await startTestServer({ dirs });
+    expect((await list()).conversations[0]).toMatchObject({ summary: 'long one', messageCount: 10 });
+
+    // Truncated: smaller than what was indexed.
+    const short = writeSession(projectsDir, { cwd: '/w/p', prompt: 'short one', startMinute: 0, turns: 1, sessionId: a.sessionId });
+    expect(short.filePath).toBe(a.filePath);
+    await waitFor(async () => (await list()).conversations[0]?.summary === 'short one', { message: 'truncated file re-indexed' });
+    expect((await list()).conversations[0]?.messageCount).toBe(2);
+
+    // Rewritten in place (same inode), longer, with a different beginning.
+    const text = fs.readFileSync(writeSession(path.join(dirs.root, 'scratch'), { cwd: '/w/p', prompt: 'rewritten', startMinute: 0, turns: 3 }).filePath);
+    fs.writeFileSync(a.filePath, text, { flag: 'r+' });
+    await waitFor(async () => (await list()).conversations[0]?.summary === 'rewritten', { message: 'rewritten file re-indexed' });
+    expect((await list()).conversations[0]?.messageCount).toBe(6);
+
+    // Replaced by another file (new inode) renamed over it.
+    const other = writeSession(path.join(dirs.root, 'scratch2'), { cwd: '/w/q', prompt: 'replacement', startMinute: 0, turns: 4 });
+    fs.renameSync(other.filePath, a.filePath);
+    await waitFor(async () => (await list()).conversations[0]?.summary === 'replacement', { message: 'replaced file re-indexed' });
+    expect((await list()).conversations[0]).toMatchObject({ messageCount: 8, projectPath: '/w/q' });
+    expect((await list()).total).toBe(1);
+  });
+
   it('skips malformed, non-UTF-8 and half-written lines, and counts a half line once it is completed', async () => {
     const a = writeSession(projectsDir, { cwd: '/w/p', prompt: 'tolerant', startMinute: 0 });
     const line = JSON.parse(fs.readFileSync(a.filePath, 'utf8').split('\n')[1]!) as Record<string, unknown>;
