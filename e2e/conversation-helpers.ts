@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Cui, E2eDirs } from './fixtures';
+import { type Cui, type E2eDirs, expect } from './fixtures';
 
 /** A git work dir with hello.txt 'helo wrld' committed (what the fake model's 'fix' scenario repairs). */
 export function makeRepo(dirs: E2eDirs, name = 'repo'): string {
@@ -51,3 +51,30 @@ export function statusTexts(page: Page): Promise<string[]> {
 
 /** The locator of one tool panel by tool name. */
 export const toolPanel = (page: Page, name: string) => page.locator(`section[data-tool="${name}"]`);
+
+/** Waits until the session's run has finished (its list entry is no longer ongoing). */
+export async function waitForRunEnd(cui: Cui, sessionId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await cui.api('/api/conversations?limit=50')).json()) as { conversations: Array<{ sessionId: string; status: string }> };
+        return list.conversations.find((c) => c.sessionId === sessionId)?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+}
+
+/**
+ * Opens a finished conversation (one quick 'hello' run in `repo`) and sends `prompt` from its composer,
+ * so the page is connected to the new run from its first event.
+ */
+export async function followUpFromPage(page: Page, cui: Cui, repo: string, prompt: string, mode: 'Ask' | 'Auto' = 'Auto'): Promise<string> {
+  const first = await startRun(cui, { workingDirectory: repo, initialPrompt: 'hello there', permissionMode: mode === 'Auto' ? 'acceptEdits' : 'default' });
+  await waitForRunEnd(cui, first.sessionId);
+  await page.goto(`/c/${first.sessionId}`);
+  const composer = page.getByRole('combobox', { name: 'Task' });
+  await composer.fill(prompt);
+  await page.getByRole('button', { name: 'Send' }).click();
+  return first.sessionId;
+}

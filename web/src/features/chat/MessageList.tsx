@@ -20,6 +20,8 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     estimateSize: () => ESTIMATED_HEIGHT_PX,
     getItemKey: (index) => messages[index]?.id ?? index,
     overscan: 4,
+    // Open at the end (the latest messages): the first render is already the one shown.
+    initialOffset: () => messages.length * ESTIMATED_HEIGHT_PX,
     // Before the first measurement (and in test DOMs without layout) assume a window-sized viewport.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
   });

@@ -84,3 +84,25 @@ describe('sessionReducer', () => {
     expect(state.messages[0]).toMatchObject({ role: 'error', blocks: [{ type: 'text', text: 'CLI crashed' }] });
   });
 });
+
+describe('sessionReducer history replace', () => {
+  it('rebuilds from the transcript but keeps stream-only subagent messages and errors', () => {
+    const streamed = feed([
+      { type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 'task1', name: 'Agent', input: {} }] }, uuid: 'u1' },
+      { type: 'assistant', message: { id: 'm2', content: [{ type: 'text', text: 'inside' }] }, parent_tool_use_id: 'task1', uuid: 'u2' },
+      { type: 'error', error: 'stderr noise', seq: 9 },
+    ]);
+    const withLocal = sessionReducer(streamed, {
+      type: 'local_message',
+      message: { id: 'local-1', role: 'user', blocks: [{ type: 'text', text: 'hi' }], parentToolUseId: null, isSidechain: false, uuids: ['local-1'] },
+    });
+    const history: ConversationMessage[] = [
+      { uuid: 'p', type: 'user', message: { role: 'user', content: 'hi' }, timestamp: 't', isSidechain: false, parentUuid: null },
+      { uuid: 'u1', type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 'task1', name: 'Agent', input: {} }] }, timestamp: 't', isSidechain: false, parentUuid: 'p' },
+    ];
+    const state = sessionReducer(withLocal, { type: 'history_loaded', messages: history, replace: true });
+    expect(state.messages.map((m) => m.id)).toEqual(['p', 'm1', 'm2', 'error-9']);
+    expect(state.children.task1).toEqual(['m2']);
+    expect(state.toolResults.task1?.status).toBe('pending');
+  });
+});

@@ -119,13 +119,23 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   }
 }
 
+/**
+ * Rebuilds the messages from the transcript, keeping what only the stream had: subagent messages
+ * (the transcript may keep them elsewhere) and stream errors, and every tool result seen.
+ */
+function replaceHistory(state: SessionState, incoming: IncomingMessage[]): MessageState {
+  const fresh = applyMessages(EMPTY_MESSAGES, incoming);
+  const kept = state.messages.filter((m) => m.parentToolUseId !== null || m.role === 'error').map((message) => ({ message }));
+  const merged = applyMessages(fresh, kept);
+  return { ...merged, toolResults: { ...state.toolResults, ...merged.toolResults } };
+}
+
 /** The per-session event store (STYLE §5): one reducer every view of a session reads from. */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'history_loaded': {
-      const base = action.replace ? EMPTY_MESSAGES : state;
       const incoming = action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }));
-      return { ...state, ...applyMessages(base, incoming) };
+      return action.replace ? { ...state, ...replaceHistory(state, incoming) } : { ...state, ...applyMessages(state, incoming) };
     }
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };

@@ -1,10 +1,14 @@
+import { memo } from 'react';
 import type { ChatMessage } from '@/features/stream';
 import { AssistantMessage } from './AssistantMessage';
 import { ErrorMessage } from './ErrorMessage';
 import { UserMessage } from './UserMessage';
 
-/** One message of the list, by role. System messages are not shown. */
-export function MessageItem({ message }: { message: ChatMessage }) {
+/**
+ * One message of the list, by role. System messages are not shown. Memoised: the virtualised list
+ * re-renders on every scroll frame, a message only when it (or the conversation context) changes.
+ */
+export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
   switch (message.role) {
     case 'user':
       return <UserMessage blocks={message.blocks} />;
@@ -15,4 +19,4 @@ export function MessageItem({ message }: { message: ChatMessage }) {
     case 'system':
       return null;
   }
-}
+});
