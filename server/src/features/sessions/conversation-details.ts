@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
 import { renderMessage } from './message-render';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
@@ -10,6 +11,8 @@ export type ChunkSink = (chunk: Buffer) => Promise<void>;
 
 /** A shown message: where its line is in the file, and how it links. */
 export interface MessageNode extends ChainNode {
+  /** Index of the file the line is in: 0 for the session's transcript, then its subagent transcripts. */
+  file: number;
   start: number;
   end: number;
   /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
@@ -26,6 +29,7 @@ export interface ConversationSource {
 const TASK_TOOLS = new Set(['Task', 'Agent']);
 const OUT_BYTES = 1024 * 1024;
 const WINDOW_BYTES = 1024 * 1024;
+const MAX_SUBAGENT_FILES = 500;
 
 function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string>): void {
   const content = (line.message as { content?: unknown } | undefined)?.content;
@@ -37,13 +41,13 @@ function recordTaskPrompts(line: TranscriptLine, taskPrompts: Map<string, string
   }
 }
 
-function toNode(line: TranscriptLine & { uuid: string }, start: number, end: number): ChainNode | MessageNode {
+function toNode(line: TranscriptLine & { uuid: string }, file: number, start: number, end: number): ChainNode | MessageNode {
   const parentUuid = typeof line.parentUuid === 'string' ? line.parentUuid : null;
   if (!isVisibleMessage(line)) return { uuid: line.uuid, parentUuid };
   const explicit = line.parent_tool_use_id ?? line.parentToolUseID ?? line.parentToolUseId;
   const sidechain = line.isSidechain === true;
   return {
-    uuid: line.uuid, parentUuid, shown: true, start, end, isSidechain: sidechain,
+    uuid: line.uuid, parentUuid, shown: true, file, start, end, isSidechain: sidechain,
     complete: line.type !== 'system' && typeof line.timestamp === 'string' && typeof line.isSidechain === 'boolean' && 'parentUuid' in line,
     ...(typeof explicit === 'string' ? { explicitToolUse: explicit } : {}),
     ...(sidechain && parentUuid === null ? { promptText: contentText((line.message as { content?: unknown } | undefined)?.content) } : {}),
@@ -70,22 +74,29 @@ function createOut(sink: ChunkSink): { put(piece: Buffer): Promise<void>; flush(
 }
 
 /** Pass 2: the messages' bytes, read again in conversation order through a reused window (mostly sequential). */
-async function writeConversation(filePath: string, nodes: MessageNode[], ordered: OrderedNode[], tail: string, sink: ChunkSink): Promise<void> {
-  const handle = await fs.open(filePath, 'r');
+async function writeConversation(files: string[], nodes: MessageNode[], ordered: OrderedNode[], tail: string, sink: ChunkSink): Promise<void> {
+  const handles = new Map<number, fs.FileHandle>();
   try {
     const out = createOut(sink);
     await out.put(Buffer.from('{"messages":['));
     let window = Buffer.allocUnsafe(WINDOW_BYTES);
+    let windowFile = -1;
     let windowStart = 0;
     let windowEnd = 0;
     for (const [k, entry] of ordered.entries()) {
       const node = nodes[entry.index] as MessageNode;
-      if (node.start < windowStart || node.end > windowEnd) {
+      if (node.file !== windowFile || node.start < windowStart || node.end > windowEnd) {
+        let handle = handles.get(node.file);
+        if (!handle) {
+          handle = await fs.open(files[node.file] as string, 'r');
+          handles.set(node.file, handle);
+        }
         if (node.end - node.start > window.length) window = Buffer.allocUnsafe(node.end - node.start);
         const { bytesRead } = await handle.read(window, 0, window.length, node.start);
+        windowFile = node.file;
         windowStart = node.start;
         windowEnd = node.start + bytesRead;
-        if (node.end > windowEnd) throw new Error(`transcript changed while it was read: ${filePath}`);
+        if (node.end > windowEnd) throw new Error(`transcript changed while it was read: ${files[node.file]}`);
       }
       if (k > 0) await out.put(Buffer.from(','));
       for (const piece of renderMessage(window.subarray(node.start - windowStart, node.end - windowStart), node, entry)) await out.put(piece);
@@ -93,8 +104,18 @@ async function writeConversation(filePath: string, nodes: MessageNode[], ordered
     await out.put(Buffer.from(tail));
     await out.flush();
   } finally {
-    await handle.close();
+    await Promise.all([...handles.values()].map((h) => h.close()));
   }
+}
+
+/**
+ * Since CLI 2.1.2 a subagent writes its own transcript, `<dir>/<sessionId>/subagents/agent-<id>.jsonl`
+ * (every line isSidechain: true); older CLIs wrote sidechain lines into the session's file.
+ */
+async function subagentFiles(filePath: string): Promise<string[]> {
+  const dir = path.join(path.dirname(filePath), path.basename(filePath, '.jsonl'), 'subagents');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.jsonl')).sort().slice(0, MAX_SUBAGENT_FILES).map((n) => path.join(dir, n));
 }
 
 /**
@@ -103,28 +124,34 @@ async function writeConversation(filePath: string, nodes: MessageNode[], ordered
  * messages and drops it; pass 2 streams the messages' own bytes in that order.
  */
 export async function readConversation(filePath: string): Promise<ConversationSource> {
-  const { size } = await fs.stat(filePath);
+  const files = [filePath, ...(await subagentFiles(filePath))];
   const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
+  // Summary and metrics describe the session's own transcript, as in the index.
   const aggregate = emptyAggregate();
-  const result = await readTranscriptLines(filePath, { from: 0, to: size }, (buf, start, end, base) => {
-    const verdict = parseLine(buf, start, end, true);
-    if (verdict.kind === 'link') nodes.push({ uuid: verdict.uuid, parentUuid: verdict.parentUuid });
-    if (verdict.kind !== 'line') return verdict.kind !== 'invalid';
-    const line = verdict.line;
-    applyLine(aggregate, line);
-    if (typeof line.uuid !== 'string') return true;
-    if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
-    nodes.push(toNode(line as TranscriptLine & { uuid: string }, base + start, base + end));
-    return true;
-  });
+  let problems = 0;
+  for (const [file, name] of files.entries()) {
+    const { size } = await fs.stat(name);
+    const result = await readTranscriptLines(name, { from: 0, to: size }, (buf, start, end, base) => {
+      const verdict = parseLine(buf, start, end, true);
+      if (verdict.kind === 'link') nodes.push({ uuid: verdict.uuid, parentUuid: verdict.parentUuid });
+      if (verdict.kind !== 'line') return verdict.kind !== 'invalid';
+      const line = verdict.line;
+      if (file === 0) applyLine(aggregate, line);
+      if (typeof line.uuid !== 'string') return true;
+      if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
+      nodes.push(toNode(line as TranscriptLine & { uuid: string }, file, base + start, base + end));
+      return true;
+    });
+    problems += result.invalidLines + result.hugeLines;
+  }
   const ordered = orderChain(nodes, taskPrompts);
   const metadata = { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) };
   const tail = `],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`;
   return {
     messageCount: ordered.length,
-    problems: result.invalidLines + result.hugeLines,
-    write: (sink) => writeConversation(filePath, nodes as MessageNode[], ordered, tail, sink),
+    problems,
+    write: (sink) => writeConversation(files, nodes as MessageNode[], ordered, tail, sink),
   };
 }
 

@@ -149,6 +149,29 @@ describe('readConversation', () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  it('adds the subagent transcripts the CLI writes beside the session (<id>/subagents/agent-*.jsonl) as sidechains', async () => {
+    const base = { timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w', sessionId: 'c0ffee00-0000-4000-8000-000000000001' };
+    const main = [
+      { parentUuid: null, isSidechain: false, ...base, type: 'user', uuid: 'u1', message: { role: 'user', content: 'Explore the repo' } },
+      { parentUuid: 'u1', isSidechain: false, ...base, type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_A', name: 'Agent', input: { prompt: 'List the modules' } }] } },
+      { parentUuid: 'a1', isSidechain: false, ...base, type: 'user', uuid: 'r1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_A', content: 'three modules' }] } },
+    ];
+    const agent = [
+      { parentUuid: null, isSidechain: true, agentId: 'a1b2', ...base, type: 'user', uuid: 's1', message: { role: 'user', content: 'List the modules' } },
+      { parentUuid: 's1', isSidechain: true, agentId: 'a1b2', ...base, type: 'assistant', uuid: 's2', message: { role: 'assistant', content: [{ type: 'text', text: 'a, b, c' }] } },
+    ];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
+    const file = path.join(dir, `${base.sessionId}.jsonl`);
+    fs.writeFileSync(file, main.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    fs.mkdirSync(path.join(dir, base.sessionId, 'subagents'), { recursive: true });
+    fs.writeFileSync(path.join(dir, base.sessionId, 'subagents', 'agent-a1b2.jsonl'), agent.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    const details = ConversationDetails.parse(JSON.parse((await conversationJson(file)).toString()));
+    expect(details.messages.map((m) => [m.uuid, m.isSidechain, m.parentToolUseId ?? null])).toEqual([
+      ['u1', false, null], ['a1', false, null], ['r1', false, null], ['s1', true, 'toolu_A'], ['s2', true, 'toolu_A'],
+    ]);
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('streams lines larger than its buffers and branches that go back in the file', async () => {
     const base = { isSidechain: false, timestamp: '2026-01-01T00:00:00.000Z' };
     const big = 'x'.repeat(3 * 1024 * 1024);
