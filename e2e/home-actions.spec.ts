@@ -129,4 +129,16 @@ test.describe('home row actions', () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(row(page, continued.sessionId).getByRole('link')).toHaveText(continued.prompt);
   });
+
+  test('completed-row actions appear on hover on desktop and stay shown on a phone-sized screen', async ({ loggedInPage: page }) => {
+    const target = row(page, (seeded[0] as SeededSession).sessionId);
+    const opacity = () => target.getByTestId('row-actions').evaluate((el) => getComputedStyle(el).opacity);
+    await page.mouse.move(0, 0);
+    await expect.poll(opacity).toBe('0');
+    await target.hover();
+    await expect.poll(opacity).toBe('1');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.mouse.move(0, 0);
+    await expect.poll(opacity).toBe('1');
+  });
 });

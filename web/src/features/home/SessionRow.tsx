@@ -69,6 +69,7 @@ export function SessionRow({ row, now, live, notify, onArchive, onRename, onPin,
           <LiveRowStatus status={live.status} stopping={live.stopping} onStop={live.onStop} />
         ) : (
           <div
+            data-testid="row-actions"
             className={cn(
               'transition-opacity',
               // From sm up, hover-capable pointers reveal the actions on hover/focus; touch and small screens always show them.
