@@ -68,8 +68,8 @@ export interface SessionWriter {
   messages: number;
 }
 
-function common(w: SessionWriter, isSidechain: boolean): Record<string, unknown> {
-  return { userType: 'external', entrypoint: 'sdk-cli', cwd: w.cwd, sessionId: w.sessionId, version: '2.1.330', gitBranch: 'main', isSidechain };
+function tail(w: SessionWriter): Record<string, unknown> {
+  return { userType: 'external', entrypoint: 'sdk-cli', cwd: w.cwd, sessionId: w.sessionId, version: '2.1.330', gitBranch: 'main' };
 }
 
 function tick(w: SessionWriter): string {
@@ -77,11 +77,20 @@ function tick(w: SessionWriter): string {
   return new Date(w.clock).toISOString();
 }
 
-/** Appends a chained line (user, assistant or attachment) and returns its uuid. */
+/**
+ * Appends a chained line (user, assistant or attachment) and returns its uuid. Keys come in the CLI's own
+ * order (parentUuid, isSidechain, then type, message, uuid, timestamp, …; assistants and attachments put
+ * their body before `type`).
+ */
 export function chained(w: SessionWriter, type: 'user' | 'assistant' | 'attachment', body: Record<string, unknown>, options: { sidechain?: { parent: string | null } } = {}): string {
   const uuid = w.rand.uuid();
-  const parentUuid = options.sidechain ? options.sidechain.parent : w.parent;
-  const line = { parentUuid, ...common(w, Boolean(options.sidechain)), type, ...body, uuid, timestamp: tick(w) };
+  const head = { parentUuid: options.sidechain ? options.sidechain.parent : w.parent, isSidechain: Boolean(options.sidechain) };
+  const { message, attachment, promptId, ...rest } = body;
+  const line = type === 'assistant'
+    ? { ...head, message, ...rest, type, uuid, timestamp: tick(w), ...tail(w) }
+    : type === 'attachment'
+      ? { ...head, attachment, ...rest, type, uuid, timestamp: tick(w), ...tail(w) }
+      : { ...head, ...(promptId ? { promptId } : {}), type, message, uuid, timestamp: tick(w), ...rest, ...tail(w) };
   w.lines.push(JSON.stringify(line));
   if (!options.sidechain) w.parent = uuid;
   if (type !== 'attachment') w.messages++;
