@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { serverEnv, type E2eDirs } from './dirs';
 import { READY_PREFIX } from './launch-env';
@@ -57,6 +58,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Spawns e2e/support/launch-server.ts in its own process group and waits for its ready line. */
 export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv = {}, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
+  // Without it the server answers every page with 404 and tests fail far from the cause.
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built web app in ${webRoot} (was it pruned or never built?)`);
   // The bundle from global-setup when there is one; otherwise transpile on the fly with tsx.
   const bundle = process.env.CUI_E2E_LAUNCHER;
   const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(REPO_ROOT, 'e2e/support/launch-server.ts')];

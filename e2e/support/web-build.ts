@@ -33,15 +33,28 @@ export function webSourceHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** A build another run may still be serving is never deleted: only builds unused for this long go. */
+const PRUNE_AFTER_MS = 3 * 3_600_000;
+
+/** Keeps the newest builds and any used in the last hours (runs in parallel may still serve them). */
 function pruneOldBuilds(keep: string): void {
-  const builds = fs
+  const entries = fs
     .readdirSync(BUILDS_DIR)
-    .filter((name) => !name.includes('.tmp-'))
-    .map((name) => ({ name, mtime: fs.statSync(path.join(BUILDS_DIR, name)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const build of builds.slice(KEEP_BUILDS)) {
-    if (build.name !== keep) fs.rmSync(path.join(BUILDS_DIR, build.name), { recursive: true, force: true });
+    .map((name) => ({ name, age: Date.now() - fs.statSync(path.join(BUILDS_DIR, name)).mtimeMs }))
+    .sort((a, b) => a.age - b.age);
+  // Staging directories of builds still running are young; old ones were left by a crashed build.
+  const stale = entries.filter((entry) => entry.name.includes('.tmp-') && entry.age > PRUNE_AFTER_MS);
+  const builds = entries.filter((entry) => !entry.name.includes('.tmp-')).slice(KEEP_BUILDS);
+  for (const entry of [...stale, ...builds]) {
+    if (entry.name === keep || entry.age < PRUNE_AFTER_MS) continue;
+    fs.rmSync(path.join(BUILDS_DIR, entry.name), { recursive: true, force: true });
   }
+}
+
+/** Marks a build as in use now (its mtime), so parallel runs' pruning leaves it alone. */
+function markUsed(dir: string): void {
+  const now = new Date();
+  fs.utimesSync(dir, now, now);
 }
 
 /**
@@ -54,7 +67,11 @@ export function ensureWebBuild(): string {
   const override = process.env.CUI_E2E_WEB_ROOT;
   if (override) return path.resolve(REPO_ROOT, override);
   const target = path.join(BUILDS_DIR, webSourceHash());
-  if (fs.existsSync(path.join(target, 'index.html'))) return target;
+  if (fs.existsSync(path.join(target, 'index.html'))) {
+    markUsed(target);
+    pruneOldBuilds(path.basename(target));
+    return target;
+  }
   fs.mkdirSync(BUILDS_DIR, { recursive: true });
   const staging = `${target}.tmp-${process.pid}`;
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
@@ -69,6 +86,7 @@ export function ensureWebBuild(): string {
     if (!fs.existsSync(path.join(target, 'index.html'))) throw error;
     fs.rmSync(staging, { recursive: true, force: true });
   }
+  markUsed(target);
   pruneOldBuilds(path.basename(target));
   return target;
 }
