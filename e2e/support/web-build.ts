@@ -34,7 +34,7 @@ export function webSourceHash(): string {
 }
 
 /** A build another run may still be serving is never deleted: only builds unused for this long go. */
-const PRUNE_AFTER_MS = 3 * 3_600_000;
+const PRUNE_AFTER_MS = 3_600_000;
 
 /** Keeps the newest builds and any used in the last hours (runs in parallel may still serve them). */
 function pruneOldBuilds(keep: string): void {
