@@ -15,6 +15,12 @@ function str(value: unknown): string | undefined {
 
 /** The one-line summary of a tool's input shown next to its name (a path, a command, a pattern…). */
 export function summarizeToolInput(toolName: string, input: Record<string, unknown>, context: PathContext = {}): string {
+  // The panel shows the plan itself; a cut-off copy of it next to the name only adds noise.
+  if (toolName === 'ExitPlanMode' || toolName === 'exit_plan_mode') return '';
+  if (toolName === 'AskUserQuestion' && Array.isArray(input.questions)) {
+    const first = (input.questions[0] as { question?: unknown } | undefined)?.question;
+    return typeof first === 'string' ? truncate(first) : '';
+  }
   for (const key of PATH_KEYS) {
     const path = str(input[key]);
     if (path && !(toolName === 'Grep' || toolName === 'Glob')) return truncate(displayPath(path, context));

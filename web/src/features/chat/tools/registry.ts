@@ -1,3 +1,4 @@
+import { AskUserQuestionPanel } from './AskUserQuestion';
 import { BashPanel } from './Bash';
 import { EditPanel } from './Edit';
 import { ExitPlanModePanel } from './ExitPlanMode';
@@ -35,6 +36,7 @@ const PANELS: Record<string, ToolPanel> = {
   Bash: BashPanel,
   exit_plan_mode: ExitPlanModePanel,
   ExitPlanMode: ExitPlanModePanel,
+  AskUserQuestion: AskUserQuestionPanel,
 };
 
 export function toolPanelFor(name: string): ToolPanel {

@@ -82,6 +82,12 @@ describe('Bash, plan and fallback panels', () => {
     expect(screen.getByText('hello.txt')).toBeInTheDocument();
   });
 
+  it('shows AskUserQuestion questions, options and the answer', () => {
+    renderTool(toolFixtures.question);
+    expect(screen.getByText('hello world · hi there')).toBeInTheDocument();
+    expect(screen.getByText(/User has answered your questions/)).toBeInTheDocument();
+  });
+
   it('shows any other tool as collapsible JSON', async () => {
     renderTool(toolFixtures.other);
     await userEvent.click(screen.getByRole('button', { name: 'Input' }));
