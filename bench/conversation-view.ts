@@ -81,7 +81,6 @@ async function main(): Promise<void> {
         const resource = entry as PerformanceResourceTiming | undefined;
         return { duration: resource?.duration ?? NaN, end: resource?.responseEnd ?? NaN };
       }, sessionId);
-      if (process.env.BENCH_DEBUG) console.log(JSON.stringify(await page.evaluate(() => performance.getEntries().filter((e) => e.entryType !== 'paint').map((e) => [e.name.slice(-60), Math.round(e.startTime), Math.round(e.startTime + e.duration)]))));
       details.push(timing.duration);
       detailsEnd.push(timing.end);
       rows = await page.locator('[data-message-id]').count();
@@ -94,6 +93,7 @@ async function main(): Promise<void> {
     const s2 = stats(details);
     const s3 = stats(detailsEnd);
     console.log(`messages in transcript: ${MESSAGES}; rendered rows after open: ${rows}`);
+    console.log(`first message per open (ms, in order; the first is cold): ${first.map((t) => Math.round(t)).join(', ')}`);
     console.log('| measure | median | p95 | n / detail |');
     console.log('|---|---|---|---|');
     console.log(`| first message on screen (from navigation start) | ${ms(s1.median)} | ${ms(s1.p95)} | ${s1.n} opens |`);
