@@ -25,7 +25,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     // Before the first measurement (and in test DOMs without layout) assume a window-sized viewport.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
   });
-  useFollowBottom(scrollRef, virtualizer, messages.length);
+  useFollowBottom(scrollRef, virtualizer, messages.length, messages[messages.length - 1]);
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
       {messages.length === 0 && (

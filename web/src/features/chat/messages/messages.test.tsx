@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ChatMessage, initialSessionState, sessionReducer } from '@/features/stream';
+import { deniedRunEvents } from '../fixtures/denied-run';
 import { fixRunEvents } from '../fixtures/fix-run';
 import { renderInConversation } from '../fixtures/render';
 import { stubListViewport } from '../fixtures/viewport';
@@ -35,6 +36,14 @@ describe('MessageList', () => {
     expect(screen.getByRole('button', { name: 'Read 1 line' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Edit tool' })).toHaveAttribute('data-status', 'completed');
     expect(screen.getByText(/^Done\. Last tool result was ok/)).toBeInTheDocument();
+  });
+
+  it('renders a recorded denied Edit as a tool error with its first line', () => {
+    const state = stateFrom(deniedRunEvents);
+    renderInConversation(<MessageList messages={mainMessages(state.messages)} />, { toolResults: state.toolResults });
+    const edit = screen.getByRole('region', { name: 'Edit tool' });
+    expect(edit).toHaveTextContent("Error: Claude requested permissions to write to /tmp/example/repo/hello.txt, but you haven't granted it yet.");
+    expect(screen.queryByTestId('diff-view')).not.toBeInTheDocument();
   });
 
   it('shows a tool use pending (spinner) until its result arrives', () => {
