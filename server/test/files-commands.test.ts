@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  fs.rmSync(server.dirs.root, { recursive: true, force: true });
 });
 
 describe('GET /api/system/commands', () => {

@@ -32,6 +32,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await server?.close();
+  fs.rmSync(dirs.root, { recursive: true, force: true });
 });
 
 describe('GET /api/conversations', () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await app?.close();
+  fs.rmSync(dirs.root, { recursive: true, force: true });
 });
 
 describe('live runs in the session list', () => {

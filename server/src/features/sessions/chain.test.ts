@@ -58,6 +58,7 @@ describe('readTranscriptLines', () => {
     const second = await readTranscriptLines(file, { from: first.offset, to: fs.statSync(file).size }, handler);
     expect(seen).toEqual(['u1', 'u2', 'u3']);
     expect(second.offset).toBe(fs.statSync(file).size);
+    fs.rmSync(path.dirname(file), { recursive: true });
   });
 
   it('skips a line longer than the limit without buffering it and keeps reading', async () => {

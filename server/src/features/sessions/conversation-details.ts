@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
+import type { ToolMetrics } from '@cui/contract';
 import path from 'node:path';
 import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
+import { fastLinks } from './fast-node';
 import { renderMessage } from './message-render';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
 import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from './transcript-line';
@@ -17,6 +19,14 @@ export interface MessageNode extends ChainNode {
   end: number;
   /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
   complete: boolean;
+}
+
+/** What the details say besides the messages (from the index when it has the session). */
+export interface ConversationMeta {
+  summary: string;
+  projectPath: string;
+  model: string;
+  toolMetrics: ToolMetrics;
 }
 
 /** A conversation read once (pass 1: order and metadata, no bytes kept), ready to be written (pass 2). */
@@ -123,7 +133,7 @@ async function subagentFiles(filePath: string): Promise<string[]> {
  * that memory stays small whatever the transcript's size: pass 1 parses each line once to order the
  * messages and drops it; pass 2 streams the messages' own bytes in that order.
  */
-export async function readConversation(filePath: string): Promise<ConversationSource> {
+export async function readConversation(filePath: string, meta?: ConversationMeta): Promise<ConversationSource> {
   const files = [filePath, ...(await subagentFiles(filePath))];
   const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
@@ -133,6 +143,12 @@ export async function readConversation(filePath: string): Promise<ConversationSo
   for (const [file, name] of files.entries()) {
     const { size } = await fs.stat(name);
     const result = await readTranscriptLines(name, { from: 0, to: size }, (buf, start, end, base) => {
+      // With the index's metadata at hand, large lines only need their links (read from the raw bytes).
+      const links = meta ? fastLinks(buf, start, end) : undefined;
+      if (links) {
+        nodes.push({ ...links, shown: true, file, start: base + start, end: base + end, complete: true });
+        return true;
+      }
       const verdict = parseLine(buf, start, end, true);
       if (verdict.kind === 'link') nodes.push({ uuid: verdict.uuid, parentUuid: verdict.parentUuid });
       if (verdict.kind !== 'line') return verdict.kind !== 'invalid';
@@ -146,8 +162,9 @@ export async function readConversation(filePath: string): Promise<ConversationSo
     problems += result.invalidLines + result.hugeLines;
   }
   const ordered = orderChain(nodes, taskPrompts);
-  const metadata = { ...(aggregate.model ? { model: aggregate.model } : {}), toolMetrics: toolMetrics(aggregate) };
-  const tail = `],"summary":${JSON.stringify(displaySummary(aggregate))},"projectPath":${JSON.stringify(aggregate.projectPath)},"metadata":${JSON.stringify(metadata)}}`;
+  const about = meta ?? { summary: displaySummary(aggregate), projectPath: aggregate.projectPath, model: aggregate.model, toolMetrics: toolMetrics(aggregate) };
+  const metadata = { ...(about.model ? { model: about.model } : {}), toolMetrics: about.toolMetrics };
+  const tail = `],"summary":${JSON.stringify(about.summary)},"projectPath":${JSON.stringify(about.projectPath)},"metadata":${JSON.stringify(metadata)}}`;
   return {
     messageCount: ordered.length,
     problems,
@@ -156,8 +173,8 @@ export async function readConversation(filePath: string): Promise<ConversationSo
 }
 
 /** The whole details document in one buffer (small transcripts, tests). */
-export async function conversationJson(filePath: string): Promise<Buffer> {
+export async function conversationJson(filePath: string, meta?: ConversationMeta): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  await (await readConversation(filePath)).write(async (chunk) => void chunks.push(Buffer.from(chunk)));
+  await (await readConversation(filePath, meta)).write(async (chunk) => void chunks.push(Buffer.from(chunk)));
   return Buffer.concat(chunks);
 }

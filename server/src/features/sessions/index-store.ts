@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ConversationMeta } from './conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from './session-aggregate';
 
 /** Where indexing of one transcript file stopped. */
@@ -39,6 +40,8 @@ export interface IndexStore {
   removeAll(filePaths: string[]): void;
   filePathOf(sessionId: string): string | undefined;
   isEmpty(): boolean;
+  /** Summary, project, model and metrics of an indexed session, for its details. */
+  metaOf(sessionId: string): ConversationMeta | undefined;
 }
 
 export function createIndexStore(db: Database.Database): IndexStore {
@@ -48,6 +51,9 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const selectPath = db.prepare<[string], { file_path: string }>('SELECT file_path FROM session_index WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM session_index WHERE file_path = ?');
   const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
+  const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number }>(
+    'SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed FROM session_index WHERE session_id = ?',
+  );
   // A second file claiming an indexed session id (same id in two project dirs) is ignored until the first goes away.
   const upsert = db.prepare(`
     INSERT INTO session_index (session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash, project_dir, project_path,
@@ -98,6 +104,12 @@ export function createIndexStore(db: Database.Database): IndexStore {
     }),
     filePathOf: (sessionId) => selectPath.get(sessionId)?.file_path,
     isEmpty: () => any.get() === undefined,
+    metaOf: (sessionId) => {
+      const row = selectMeta.get(sessionId);
+      if (!row) return undefined;
+      const toolMetrics = { editCount: row.edit_count, writeCount: row.write_count, linesAdded: row.lines_added, linesRemoved: row.lines_removed };
+      return { summary: row.summary, projectPath: row.project_path, model: row.model, toolMetrics };
+    },
   };
 }
 

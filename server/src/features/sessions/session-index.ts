@@ -87,7 +87,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await initial;
       const filePath = store.filePathOf(sessionId);
       if (filePath) {
-        const details = await readConversation(filePath).catch((error: NodeJS.ErrnoException) => {
+        const details = await readConversation(filePath, store.metaOf(sessionId)).catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined;
           throw error;
         });

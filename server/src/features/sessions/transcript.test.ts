@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConversationDetails } from '@cui/contract';
+import { createRandom } from '../../../../bench/corpus-lines';
+import { generateSession } from '../../../../bench/generate-corpus';
 import { conversationJson, readConversation } from './conversation-details';
+import { FAST_MIN_BYTES } from './fast-node';
 import { applyLine, displaySummary, emptyAggregate, estimateEdit, patchCounts, toolMetrics } from './session-aggregate';
 import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
 
@@ -169,6 +172,23 @@ describe('readConversation', () => {
     expect(details.messages.map((m) => [m.uuid, m.isSidechain, m.parentToolUseId ?? null])).toEqual([
       ['u1', false, null], ['a1', false, null], ['r1', false, null], ['s1', true, 'toolu_A'], ['s2', true, 'toolu_A'],
     ]);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads the links of large lines from raw bytes exactly as parsing them would (generated CLI-layout session)', async () => {
+    const rand = createRandom(11);
+    const session = generateSession(rand, '/home/dev/code/app', Date.parse('2026-01-01T00:00:00Z'), 600);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-transcript-'));
+    const file = path.join(dir, `${session.sessionId}.jsonl`);
+    fs.writeFileSync(file, `${session.lines.join('\n')}\n`);
+    const meta = { summary: 's', projectPath: '/p', model: 'm', toolMetrics: { editCount: 1, writeCount: 2, linesAdded: 3, linesRemoved: 4 } };
+    const parsed = ConversationDetails.parse(JSON.parse((await conversationJson(file)).toString()));
+    const fast = ConversationDetails.parse(JSON.parse((await conversationJson(file, meta)).toString()));
+    expect(session.lines.filter((l) => l.length >= FAST_MIN_BYTES && l.startsWith('{"parentUuid"')).length).toBeGreaterThan(20);
+    expect(fast.messages).toEqual(parsed.messages);
+    expect(fast.messages.length).toBe(session.messages);
+    expect(fast.messages.some((m) => m.isSidechain && m.parentToolUseId)).toBe(true);
+    expect(fast).toMatchObject({ summary: 's', projectPath: '/p', metadata: { model: 'm', toolMetrics: meta.toolMetrics } });
     fs.rmSync(dir, { recursive: true });
   });
 
