@@ -10,7 +10,8 @@ export interface HeaderMenuProps {
 /** The more-menu: Rename, Pin/Unpin. */
 export function HeaderMenu({ pinned, onRename, onTogglePin }: HeaderMenuProps) {
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu traps focus and would take it back from the rename field it opens.
+    <DropdownMenu modal={false}>
       <Tooltip content="More">
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label="More">
