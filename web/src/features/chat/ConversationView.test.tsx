@@ -67,6 +67,8 @@ describe('ConversationView', () => {
     expect(await screen.findByRole('heading', { name: 'fix the file' })).toBeInTheDocument();
     expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname.startsWith('/api/stream'))).toBe(false);
+    const listCall = calls.find((c) => c.url.pathname === '/api/conversations');
+    expect(listCall?.url.searchParams.get('projectPath')).toBe('/tmp/example/repo');
     expect(screen.getByPlaceholderText('Continue the conversation...')).toBeInTheDocument();
   });
 
