@@ -26,7 +26,7 @@ export function ToolPermissionPrompt({ permission, onDecide }: PromptProps) {
       </p>
       {permission.description && permission.description !== summary && <p className="mb-2 text-sm text-neutral-700 dark:text-neutral-300">{permission.description}</p>}
       <div className="flex flex-wrap items-center gap-2">
-        <Input aria-label="Deny reason" placeholder="Reason (optional, sent with Deny)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-8 min-w-40 flex-1" />
+        <Input aria-label="Deny reason" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-8 min-w-40 flex-1" />
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => void decide('deny')}>
           Deny
         </Button>
