@@ -175,6 +175,14 @@ describe('ConversationView', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to send permission decision'));
   });
 
+  it('reads the history instead of retrying when the run is gone (410)', async () => {
+    const { calls } = api({ ongoing: true, overrides: { 'GET /api/stream/run-1': () => json({ error: 'finished', code: 'run.finished' }, 410) } });
+    renderPage();
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`)).toHaveLength(2));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
+  });
+
   it('stops a running conversation', async () => {
     const { calls } = api({ ongoing: true, overrides: { 'POST /api/conversations/run-1/stop': () => json({ success: true }) } });
     renderPage();

@@ -40,7 +40,13 @@ export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, o
     [dispatch, navigate, sessionId, onRunEnded],
   );
   const onState = useCallback((state: ConnectionState) => dispatch({ type: 'connection_changed', state }), [dispatch]);
-  useStreamConnection({ streamingId, onEvent, onState, onError, fromSeq: 0 });
+  // The run ended while we were away and the server dropped its events: the transcript has them.
+  const onGone = useCallback(() => {
+    dispatch({ type: 'stream_cleared' });
+    setOverride({ id: undefined });
+    onRunEnded();
+  }, [dispatch, onRunEnded]);
+  useStreamConnection({ streamingId, onEvent, onState, onError, onGone, fromSeq: 0 });
 
   useEffect(() => {
     if (!streamingId) return;

@@ -18,6 +18,7 @@ function harness(responses: Array<(url: string, init?: RequestInit) => Response 
   const events: StreamEvent[] = [];
   const states: ConnectionState[] = [];
   const errors: string[] = [];
+  const gone: boolean[] = [];
   const timers: Array<{ callback: () => void; ms: number }> = [];
   let visible = true;
   let visibleCallback: (() => void) | undefined;
@@ -45,10 +46,11 @@ function harness(responses: Array<(url: string, init?: RequestInit) => Response 
     onEvent: (event) => events.push(event),
     onState: (state) => states.push(state),
     onError: (message) => errors.push(message),
+    onGone: () => gone.push(true),
     fromSeq: 0,
   });
   return {
-    connection, urls, events, states, errors, timers, fetchFn,
+    connection, urls, events, states, errors, gone, timers, fetchFn,
     setVisible: (value: boolean) => (visible = value),
     becomeVisible: () => visibleCallback?.(),
   };
@@ -97,6 +99,15 @@ describe('createStreamConnection', () => {
     expect(h.states).toEqual(['connecting', 'error']);
     expect(h.timers).toHaveLength(1);
     h.connection.stop();
+  });
+
+  it.each([404, 410])('treats %i as the run being gone: no error, no retry', async (status) => {
+    const h = harness([() => new Response('{}', { status })]);
+    h.connection.start();
+    await until(() => h.gone.length === 1);
+    expect(h.errors).toEqual([]);
+    expect(h.timers).toHaveLength(0);
+    expect(h.states).toEqual(['connecting', 'disconnected']);
   });
 
   it('reports No response body when the response has none', async () => {

@@ -1,5 +1,8 @@
 import type { StreamEvent } from '@cui/contract';
-import { readEventStream } from './read-stream';
+import { readEventStream, StreamOpenError } from './read-stream';
+
+/** The run is over and its events are gone (404 run.not_found, 410 run.finished): reconnecting cannot help. */
+const GONE_STATUSES = new Set([404, 410]);
 
 /** Spec §3 'Stream status': connecting, connected, disconnected, error. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
@@ -37,6 +40,8 @@ export interface StreamConnectionDeps {
   retry?: RetryPolicy;
   /** First position to ask for: 0 replays the whole run so a late viewer misses nothing. */
   fromSeq?: number;
+  /** The server no longer has the run (it ended while we were away): no retry; read the history instead. */
+  onGone?: () => void;
 }
 
 export interface StreamConnection {
@@ -112,6 +117,12 @@ export function createStreamConnection(deps: StreamConnectionDeps): StreamConnec
         controller = undefined;
         if (current.signal.aborted) {
           deps.onState('disconnected');
+          return;
+        }
+        if (error instanceof StreamOpenError && error.status !== undefined && GONE_STATUSES.has(error.status) && deps.onGone) {
+          finished = true;
+          deps.onState('disconnected');
+          deps.onGone();
           return;
         }
         deps.onState('error');

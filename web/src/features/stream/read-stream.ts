@@ -1,6 +1,16 @@
 import type { StreamEvent } from '@cui/contract';
 import { createLineSplitter, parseStreamLine } from './ndjson';
 
+/** A stream that could not be opened; `status` is the HTTP status when there was a response. */
+export class StreamOpenError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'StreamOpenError';
+    this.status = status;
+  }
+}
+
 export interface ReadStreamOptions {
   url: string;
   headers: Headers;
@@ -17,8 +27,8 @@ export interface ReadStreamOptions {
  */
 export async function readEventStream(options: ReadStreamOptions): Promise<void> {
   const response = await options.fetchFn(options.url, { headers: options.headers, signal: options.signal });
-  if (!response.ok) throw new Error(`Stream connection failed: ${response.status}`);
-  if (!response.body) throw new Error('No response body');
+  if (!response.ok) throw new StreamOpenError(`Stream connection failed: ${response.status}`, response.status);
+  if (!response.body) throw new StreamOpenError('No response body');
   options.onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();

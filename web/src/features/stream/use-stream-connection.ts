@@ -9,6 +9,8 @@ export interface UseStreamConnectionOptions {
   onEvent: (event: StreamEvent) => void;
   onState: (state: ConnectionState) => void;
   onError?: (message: string) => void;
+  /** The run is gone from the server (ended while away); without it a 404/410 is an error that is retried. */
+  onGone?: () => void;
   retry?: RetryPolicy;
   fromSeq?: number;
 }
@@ -35,6 +37,7 @@ export function useStreamConnection(options: UseStreamConnectionOptions): void {
       onEvent: (event) => latest.current.onEvent(event),
       onState: (state) => latest.current.onState(state),
       onError: (message) => latest.current.onError?.(message),
+      onGone: () => latest.current.onGone?.(),
       ...(retry ? { retry } : {}),
       ...(fromSeq !== undefined ? { fromSeq } : {}),
     });
