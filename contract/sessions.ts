@@ -69,6 +69,8 @@ export const ConversationListQuery = z.object({
   pinned: QueryBool.optional(),
   sortBy: z.enum(['updated', 'created']).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** Pinned sessions before the others, each group in the requested order (the home list's order, spec §2), so pages stay consistent. */
+  pinnedFirst: QueryBool.optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 export const ConversationListResponse = z.object({

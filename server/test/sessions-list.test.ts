@@ -95,6 +95,12 @@ describe('GET /api/conversations', () => {
     expect(sorted((await list('?pinned=true')).conversations)).toEqual(want(1));
     expect(sorted((await list('?pinned=false&projectPath=/w/two')).conversations)).toEqual(want(3, 4, 5));
     expect((await list('?archived=true&projectPath=/w/two')).total).toBe(1);
+    // Pinned first (the home list's order), then newest first, also across pages.
+    await update(s[3]!.sessionId, { pinned: true });
+    const tasks = '?archived=false&hasContinuation=false&pinnedFirst=true';
+    expect(ids((await list(tasks)).conversations)).toEqual([s[3]!.sessionId, s[1]!.sessionId, s[5]!.sessionId]);
+    expect(ids((await list(`${tasks}&limit=1&offset=1`)).conversations)).toEqual([s[1]!.sessionId]);
+    expect(ids((await list('?pinnedFirst=true&limit=3')).conversations)).toEqual([s[3]!.sessionId, s[1]!.sessionId, s[5]!.sessionId]);
   });
 
   it('rejects bad query values with 400', async () => {

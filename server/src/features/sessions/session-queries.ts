@@ -63,7 +63,7 @@ function indexedStatements(where: string, order: string): { page: string; count:
   return {
     page: `SELECT ${OUTPUT} FROM session_index s LEFT JOIN session_info i ON i.session_id = s.session_id
       WHERE s.session_id IN (SELECT session_id FROM session_index WHERE ${filter} ORDER BY ${order} LIMIT @limit OFFSET @offset)
-      ORDER BY ${order.replace(/(\w+_at|session_id)/g, 's.$1')}`,
+      ORDER BY ${order.replace(/(\w+_at|session_id|pinned)/g, 's.$1')}`,
     count: `SELECT COUNT(*) FROM session_index WHERE ${filter}`,
   };
 }
@@ -81,7 +81,7 @@ function liveStatements(where: string, order: string, liveCount: number): { page
         i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.created_at AS info_created_at, i.updated_at AS info_updated_at
       FROM p LEFT JOIN session_index s ON s.session_id = p.session_id AND s.message_count > 0
       LEFT JOIN ${live} l ON l.column1 = p.session_id LEFT JOIN session_info i ON i.session_id = p.session_id
-      ORDER BY ${order.replace(/(\w+_at|session_id)/g, 'p.$1')}`,
+      ORDER BY ${order.replace(/(\w+_at|session_id|pinned)/g, 'p.$1')}`,
     count: `${rows} SELECT COUNT(*) FROM (${filtered})`,
   };
 }
@@ -122,7 +122,7 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
   const statements = (query: ConversationListQuery, liveCount: number): { page: Database.Statement; count: Database.Statement } => {
     const where = whereClause(query);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-    const order = `${query.sortBy === 'created' ? 'created_at' : 'updated_at'} ${direction}, session_id ${direction}`;
+    const order = `${query.pinnedFirst ? 'pinned DESC, ' : ''}${query.sortBy === 'created' ? 'created_at' : 'updated_at'} ${direction}, session_id ${direction}`;
     const key = `${where}|${order}|${liveCount}`;
     let entry = cache.get(key);
     if (!entry) {

@@ -43,6 +43,7 @@ export const m002SessionIndex: Migration = {
     CREATE INDEX session_index_created ON session_index (created_at, session_id) WHERE message_count > 0;
     CREATE INDEX session_index_tabs ON session_index (archived, has_continuation, updated_at, session_id) WHERE message_count > 0;
     CREATE INDEX session_index_tabs_created ON session_index (archived, has_continuation, created_at, session_id) WHERE message_count > 0;
+    CREATE INDEX session_index_tabs_pinned ON session_index (archived, has_continuation, pinned, updated_at, session_id) WHERE message_count > 0;
     CREATE INDEX session_index_project ON session_index (project_path, updated_at, session_id) WHERE message_count > 0;
 
     CREATE TRIGGER session_index_flags_on_insert AFTER INSERT ON session_index BEGIN
