@@ -52,103 +52,105 @@ export interface StreamConnection {
   lastSeq: () => number | undefined;
 }
 
+/** The mutable state of one connection (a real stateful resource: the socket, the retry timer). */
+interface Runtime {
+  lastSeq: number | undefined;
+  controller: AbortController | undefined;
+  timer: unknown;
+  failures: number;
+  finished: boolean;
+  stopped: boolean;
+}
+
+function streamUrl(deps: StreamConnectionDeps, rt: Runtime): string {
+  const from = rt.lastSeq !== undefined ? rt.lastSeq + 1 : deps.fromSeq;
+  const base = `/api/stream/${encodeURIComponent(deps.streamingId)}`;
+  return from === undefined ? base : `${base}?from=${from}`;
+}
+
+/** Delivers an event once: anything at or below the last applied seq is a replay and dropped. */
+function deliver(deps: StreamConnectionDeps, rt: Runtime, event: StreamEvent): void {
+  if (event.seq !== undefined) {
+    if (rt.lastSeq !== undefined && event.seq <= rt.lastSeq) return;
+    rt.lastSeq = event.seq;
+  }
+  if (event.type === 'closed') rt.finished = true;
+  deps.onEvent(event);
+}
+
+function scheduleRetry(deps: StreamConnectionDeps, rt: Runtime, open: () => void): void {
+  if (rt.stopped || rt.finished || !deps.visibility.isVisible()) return;
+  const delay = (deps.retry ?? fixedRetry())(rt.failures);
+  rt.failures += 1;
+  if (delay === null) return;
+  rt.timer = deps.setTimer(() => {
+    rt.timer = undefined;
+    open();
+  }, delay);
+}
+
+/** After a failed read: aborts end quietly, a gone run ends for good, anything else is reported and retried. */
+function handleFailure(deps: StreamConnectionDeps, rt: Runtime, error: unknown, aborted: boolean, open: () => void): void {
+  if (aborted) {
+    deps.onState('disconnected');
+    return;
+  }
+  if (error instanceof StreamOpenError && error.status !== undefined && GONE_STATUSES.has(error.status) && deps.onGone) {
+    rt.finished = true;
+    deps.onState('disconnected');
+    deps.onGone();
+    return;
+  }
+  deps.onState('error');
+  deps.onError(error instanceof Error ? error.message : String(error));
+  scheduleRetry(deps, rt, open);
+}
+
 /**
  * One live connection to GET /api/stream/:streamingId that reconnects after drops with
  * `?from=<last seq + 1>`, dropping any event whose seq it already applied: nothing lost, nothing twice.
  * A `closed` event ends it for good.
  */
 export function createStreamConnection(deps: StreamConnectionDeps): StreamConnection {
-  const retry = deps.retry ?? fixedRetry();
-  let lastSeq: number | undefined;
-  let controller: AbortController | undefined;
-  let timer: unknown;
-  let failures = 0;
-  let finished = false;
-  let stopped = false;
-
-  const url = () => {
-    const from = lastSeq !== undefined ? lastSeq + 1 : deps.fromSeq;
-    const base = `/api/stream/${encodeURIComponent(deps.streamingId)}`;
-    return from === undefined ? base : `${base}?from=${from}`;
-  };
-
-  const apply = (event: StreamEvent) => {
-    if (event.seq !== undefined) {
-      if (lastSeq !== undefined && event.seq <= lastSeq) return;
-      lastSeq = event.seq;
-    }
-    if (event.type === 'closed') finished = true;
-    deps.onEvent(event);
-  };
-
-  const scheduleRetry = () => {
-    if (stopped || finished || !deps.visibility.isVisible()) return;
-    const delay = retry(failures);
-    failures += 1;
-    if (delay === null) return;
-    timer = deps.setTimer(() => {
-      timer = undefined;
-      open();
-    }, delay);
-  };
-
-  const open = () => {
-    if (stopped || finished || controller) return;
+  const rt: Runtime = { lastSeq: undefined, controller: undefined, timer: undefined, failures: 0, finished: false, stopped: false };
+  const open = (): void => {
+    if (rt.stopped || rt.finished || rt.controller) return;
     const current = new AbortController();
-    controller = current;
+    rt.controller = current;
     deps.onState('connecting');
-    readEventStream({
-      url: url(),
-      headers: deps.headers(),
-      signal: current.signal,
-      fetchFn: deps.fetchFn,
-      onOpen: () => {
-        failures = 0;
-        deps.onState('connected');
-      },
-      onEvent: apply,
-    }).then(
+    const onOpen = () => {
+      rt.failures = 0;
+      deps.onState('connected');
+    };
+    readEventStream({ url: streamUrl(deps, rt), headers: deps.headers(), signal: current.signal, fetchFn: deps.fetchFn, onOpen, onEvent: (e) => deliver(deps, rt, e) }).then(
       () => {
-        controller = undefined;
+        rt.controller = undefined;
         deps.onState('disconnected');
-        scheduleRetry();
+        scheduleRetry(deps, rt, open);
       },
       (error: unknown) => {
-        controller = undefined;
-        if (current.signal.aborted) {
-          deps.onState('disconnected');
-          return;
-        }
-        if (error instanceof StreamOpenError && error.status !== undefined && GONE_STATUSES.has(error.status) && deps.onGone) {
-          finished = true;
-          deps.onState('disconnected');
-          deps.onGone();
-          return;
-        }
-        deps.onState('error');
-        deps.onError(error instanceof Error ? error.message : String(error));
-        scheduleRetry();
+        rt.controller = undefined;
+        handleFailure(deps, rt, error, current.signal.aborted, open);
       },
     );
   };
-
   let unsubscribe: (() => void) | undefined;
   return {
     start() {
       unsubscribe ??= deps.visibility.onVisible(() => {
-        if (timer !== undefined) deps.clearTimer(timer);
-        timer = undefined;
+        if (rt.timer !== undefined) deps.clearTimer(rt.timer);
+        rt.timer = undefined;
         open();
       });
       open();
     },
     stop() {
-      stopped = true;
+      rt.stopped = true;
       unsubscribe?.();
-      if (timer !== undefined) deps.clearTimer(timer);
-      controller?.abort();
+      if (rt.timer !== undefined) deps.clearTimer(rt.timer);
+      rt.controller?.abort();
     },
-    lastSeq: () => lastSeq,
+    lastSeq: () => rt.lastSeq,
   };
 }
 
