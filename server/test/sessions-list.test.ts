@@ -153,6 +153,21 @@ describe('GET /api/conversations', () => {
     expect((await list()).total).toBe(1);
   });
 
+  it('lists a session id found in two project directories once, and the other file once the first is gone', async () => {
+    const first = writeSession(projectsDir, { cwd: '/w/one', prompt: 'first copy', startMinute: 0 });
+    server = await startTestServer({ dirs });
+    writeSession(projectsDir, { cwd: '/w/two', prompt: 'second copy', startMinute: 5, sessionId: first.sessionId });
+    // A later change to the first copy shows once the sweep that saw the second copy has run.
+    const line = JSON.parse(fs.readFileSync(first.filePath, 'utf8').split('\n')[1]!) as Record<string, unknown>;
+    fs.appendFileSync(first.filePath, `${JSON.stringify({ ...line, uuid: 'later', timestamp: iso(9) })}\n`);
+    await waitFor(async () => (await list()).conversations[0]?.messageCount === 3, { message: 'first copy updated' });
+    expect((await list()).total).toBe(1);
+    expect((await list()).conversations[0]).toMatchObject({ summary: 'first copy', projectPath: '/w/one' });
+    fs.rmSync(first.filePath);
+    await waitFor(async () => (await list()).conversations[0]?.summary === 'second copy', { message: 'second copy indexed after the first went away' });
+    expect((await list()).total).toBe(1);
+  });
+
   it('skips malformed, non-UTF-8 and half-written lines, and counts a half line once it is completed', async () => {
     const a = writeSession(projectsDir, { cwd: '/w/p', prompt: 'tolerant', startMinute: 0 });
     const line = JSON.parse(fs.readFileSync(a.filePath, 'utf8').split('\n')[1]!) as Record<string, unknown>;

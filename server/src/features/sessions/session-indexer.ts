@@ -68,12 +68,23 @@ function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
 /** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
 export function createSessionIndexer(deps: { store: IndexStore; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
   const { store, logger } = deps;
+  // A second file naming an indexed session (the same id in two project directories) is not indexed;
+  // remembering its size and mtime keeps sweeps from re-reading it until it changes.
+  const duplicates = new Map<string, string>();
 
   /** Reads what is new in one file; re-indexes from the start when it was truncated or replaced. */
   async function indexFile(filePath: string, stat: Stat): Promise<IndexedFile | undefined> {
     const sessionId = sessionIdOf(filePath);
     if (!sessionId) return undefined;
     const previous = store.load(filePath);
+    const owner = previous ? filePath : store.filePathOf(sessionId);
+    if (owner && owner !== filePath) {
+      const signature = `${stat.size}:${stat.mtimeMs}`;
+      if (duplicates.get(filePath) !== signature) logger.warn({ component: 'sessions', file: filePath, indexed: owner }, 'session already indexed from another file: ignored');
+      duplicates.set(filePath, signature);
+      return undefined;
+    }
+    duplicates.delete(filePath);
     if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
       return readFrom(fresh(filePath, sessionId), stat);
@@ -104,7 +115,7 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
     let batch: IndexedFile[] = [];
     for (const [filePath, stat] of stats) {
       if (deps.shouldStop()) break;
-      if (unchanged(known(filePath), stat)) continue;
+      if (unchanged(known(filePath), stat) || duplicates.get(filePath) === `${stat.size}:${stat.mtimeMs}`) continue;
       try {
         const file = await indexFile(filePath, stat);
         if (file) batch.push(file);
@@ -120,20 +131,26 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
     if (batch.length > 0) store.saveAll(batch);
   }
 
+  /** Removes deleted files; a duplicate of a removed session may now be indexed. */
+  function forget(filePaths: string[]): void {
+    store.removeAll(filePaths);
+    duplicates.clear();
+  }
+
   return {
     async syncAll() {
       const started = Date.now();
       const known = store.positions();
       const stats = await statAll(await listTranscripts(deps.projectsDir));
       const gone = [...known.keys()].filter((p) => !stats.has(p));
-      if (gone.length > 0) store.removeAll(gone);
+      if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
       const stats = await statAll(filePaths);
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
-      if (gone.length > 0) store.removeAll(gone);
+      if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
     },
   };
