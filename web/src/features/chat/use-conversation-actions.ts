@@ -21,9 +21,9 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-/** Send (a resumed run), stop, permission decisions and session updates (spec §4, §8 error texts). */
-export function useConversationActions(deps: ConversationActionDeps) {
-  const { sessionId, projectPath, streamingId, dispatch, setStreamingId, setSummary, onError, onRunEnded } = deps;
+/** Send (a resumed run) and stop (spec §4; §8 'Failed to send message', 'Failed to stop conversation'). */
+function useRunActions(deps: ConversationActionDeps) {
+  const { sessionId, projectPath, streamingId, dispatch, setStreamingId, onError, onRunEnded } = deps;
   const navigate = useNavigate();
 
   const send = useCallback(
@@ -62,6 +62,13 @@ export function useConversationActions(deps: ConversationActionDeps) {
     }
   }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
 
+  return { send, stop };
+}
+
+/** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */
+function useSessionActions(deps: ConversationActionDeps) {
+  const { sessionId, dispatch, setSummary, onError } = deps;
+
   const decide = useCallback(
     async (permission: PermissionRequest, decision: Decision) => {
       const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
@@ -88,5 +95,10 @@ export function useConversationActions(deps: ConversationActionDeps) {
     [sessionId, setSummary],
   );
 
-  return { send, stop, decide, update };
+  return { decide, update };
+}
+
+/** Everything the view can do to its session. */
+export function useConversationActions(deps: ConversationActionDeps) {
+  return { ...useRunActions(deps), ...useSessionActions(deps) };
 }

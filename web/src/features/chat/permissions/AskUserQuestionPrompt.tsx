@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { cn } from '@/lib/cn';
 import { Button } from '@/ui';
+import { OptionChip } from './OptionChip';
 import { PromptFrame } from './PromptFrame';
 import { answersOf, choose, parseQuestions } from './questions';
 import type { PromptProps } from './types';
@@ -26,24 +26,15 @@ export function AskUserQuestionPrompt({ permission, onDecide }: PromptProps) {
           <fieldset key={q.question} className="flex flex-col gap-1.5">
             <legend className="mb-1 text-sm font-medium">{q.question}</legend>
             <div className="flex flex-wrap gap-1.5">
-              {q.options.map((option) => {
-                const selected = chosen[q.question]?.includes(option.label) ?? false;
-                return (
-                  <button
-                    key={option.label}
-                    type="button"
-                    aria-pressed={selected}
-                    title={option.description}
-                    onClick={() => setChosen((c) => ({ ...c, [q.question]: choose(c[q.question], option.label, q.multiSelect) }))}
-                    className={cn(
-                      'rounded-full border px-3 py-1 text-sm transition-colors',
-                      selected ? 'border-neutral-900 bg-neutral-900 text-white dark:border-neutral-100 dark:bg-neutral-100 dark:text-neutral-900' : 'border-neutral-300 bg-white hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:hover:bg-neutral-800',
-                    )}
-                  >
-                    {option.label}
-                  </button>
-                );
-              })}
+              {q.options.map((option) => (
+                <OptionChip
+                  key={option.label}
+                  label={option.label}
+                  {...(option.description ? { description: option.description } : {})}
+                  selected={chosen[q.question]?.includes(option.label) ?? false}
+                  onToggle={() => setChosen((c) => ({ ...c, [q.question]: choose(c[q.question], option.label, q.multiSelect) }))}
+                />
+              ))}
             </div>
           </fieldset>
         ))}
