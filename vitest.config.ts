@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * One temporary directory per vitest run: every test's TMPDIR (so `mkdtemp`, `makeTestDirs()` and the CLI's own
+ * scratch files land inside it). `vitest-teardown.ts` removes it when the run ends, so tests leave nothing in /tmp.
+ */
+const runTmp = process.env.CUI_VITEST_TMP ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cui-vitest-'));
+process.env.CUI_VITEST_TMP = runTmp;
 
 const alias = {
   '@cui/contract': fileURLToPath(new URL('./contract/index.ts', import.meta.url)),
@@ -15,6 +25,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    globalSetup: ['server/test/vitest-teardown.ts'],
+    env: { TMPDIR: runTmp },
     projects: [
       {
         resolve: { alias },
