@@ -73,6 +73,19 @@ describe('live runs in the session list', () => {
     expect((await app.inject({ method: 'PUT', url: `/api/conversations/${NEW_SESSION}/update`, payload: { pinned: true } })).statusCode).toBe(404);
   });
 
+  it('keeps a session listed when its run ends before the watcher has indexed its new transcript', async () => {
+    app = await startSessionsApp(dirs, runs);
+    runs.start(liveRun());
+    expect((await list()).conversations.map((c) => c.sessionId)).toEqual([NEW_SESSION]);
+
+    // The CLI wrote its transcript during the run, and the run ends right away: the list must not answer in between
+    // (no longer live, not yet indexed) without the session.
+    writeSession(projectsDir, { cwd: '/w/live', prompt: 'Build the feature', startMinute: 30, sessionId: NEW_SESSION });
+    runs.end(NEW_SESSION);
+    const after = await list();
+    expect(after.conversations.map((c) => [c.sessionId, c.status])).toEqual([[NEW_SESSION, 'completed']]);
+  });
+
   it('marks an indexed session ongoing with its streamingId while a run is live, once, from its transcript', async () => {
     const session = writeSession(projectsDir, { cwd: '/w/p', prompt: 'resume me', startMinute: 0 });
     app = await startSessionsApp(dirs, runs);

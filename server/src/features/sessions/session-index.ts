@@ -64,8 +64,17 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
     { onFiles: (files) => void enqueue(() => indexer.syncFiles(files)), onSweep: () => void sweep() },
   );
-  // A run that ends has flushed its transcript: catch up at once rather than at the next event.
-  const unsubscribe = deps.runs.onChange(() => void sweep());
+  // A run that ends has flushed its transcript: catch up at once rather than at the next event. Reads wait for
+  // that sweep, or a session whose run just ended would vanish from the list until the watcher caught up
+  // (no longer live, not yet indexed).
+  let runSweep: Promise<void> = Promise.resolve();
+  const unsubscribe = deps.runs.onChange(() => {
+    runSweep = sweep();
+  });
+  const current = async (): Promise<void> => {
+    await initial;
+    await runSweep;
+  };
 
   const withLiveStatus = (row: ConversationSummary): ConversationSummary => {
     const run = deps.runs.bySession(row.sessionId);
@@ -79,12 +88,12 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await sweep();
     },
     async list(query) {
-      await initial;
+      await current();
       const result = queries.list(query, deps.runs.list());
       return { conversations: result.conversations.map(withLiveStatus), total: result.total };
     },
     async details(sessionId) {
-      await initial;
+      await current();
       const filePath = store.filePathOf(sessionId);
       if (filePath) {
         const details = await readConversation(filePath, store.metaOf(sessionId)).catch((error: NodeJS.ErrnoException) => {
@@ -102,12 +111,12 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return { write: (sink) => sink(Buffer.from(JSON.stringify(early))) };
     },
     async workingDirectories() {
-      await initial;
+      await current();
       const directories = queries.workingDirectories(deps.runs.list());
       return { directories, totalCount: directories.length };
     },
     async exists(sessionId) {
-      await initial;
+      await current();
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
     async archiveAll() {
