@@ -50,6 +50,17 @@ test.describe('home session list with a generated history of 120 sessions', () =
     }
   });
 
+  test('a session pinned far down the history shows at the top of the first page', async ({ page, cui }) => {
+    const requests = listRequests(page);
+    const old = seeded[110] as SeededSession;
+    const pin = await cui.api(`/api/conversations/${old.sessionId}/update`, { method: 'PUT', body: JSON.stringify({ pinned: true }) });
+    expect(pin.status).toBe(200);
+    await page.goto(`/#token=${cui.token}`);
+    await expect(sessionsList(page).locator(':scope > li')).toHaveCount(20);
+    expect((await rowIds(page))[0]).toBe(old.sessionId);
+    expect(requests[0]?.get('pinnedFirst')).toBe('true');
+  });
+
   test('rows show title, relative age, project, message count and line changes from the API', async ({ loggedInPage: page, cui }) => {
     const { conversations } = (await (await cui.api('/api/conversations?limit=50&sortBy=updated&order=desc')).json()) as { conversations: ConversationSummary[] };
     const rows = sessionsList(page).locator(':scope > li');

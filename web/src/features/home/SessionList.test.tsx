@@ -34,7 +34,7 @@ describe('SessionList', () => {
     renderList('history');
     expect(await screen.findByText('No history tasks.')).toBeInTheDocument();
     const url = new URL(String(fetchFn.mock.calls[0]?.[0]), 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ hasContinuation: 'true', sortBy: 'updated', order: 'desc', limit: '20', offset: '0' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ hasContinuation: 'true', sortBy: 'updated', order: 'desc', pinnedFirst: 'true', limit: '20', offset: '0' });
   });
 
   it('shows the empty text of each tab', async () => {

@@ -6,11 +6,15 @@ export type SessionTab = 'tasks' | 'history' | 'archive';
 export const FIRST_PAGE_SIZE = 20;
 export const PAGE_SIZE = 40;
 
-/** Spec §9 tab filters; every list call is sorted by update, newest first. */
+/**
+ * Spec §9 tab filters; every list call is sorted by update, newest first. The server puts pinned sessions first
+ * (spec §2 order) so a pinned session beyond the loaded pages still shows at the top.
+ */
+const ORDER = { sortBy: 'updated', order: 'desc', pinnedFirst: true } as const;
 export const TAB_QUERIES: Record<SessionTab, ConversationListQuery> = {
-  tasks: { archived: false, hasContinuation: false, sortBy: 'updated', order: 'desc' },
-  history: { hasContinuation: true, sortBy: 'updated', order: 'desc' },
-  archive: { archived: true, sortBy: 'updated', order: 'desc' },
+  tasks: { archived: false, hasContinuation: false, ...ORDER },
+  history: { hasContinuation: true, ...ORDER },
+  archive: { archived: true, ...ORDER },
 };
 
 export const LOAD_ERROR = 'Failed to load conversations';
