@@ -65,10 +65,13 @@ describe('createStreamQueue', () => {
 describe('list streams: retry with exponential backoff', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   function setup(fetchFn: typeof fetch) {
     vi.useFakeTimers();
+    // Failing streams are reported with console.warn by design; keep the test output readable.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const opener = createListStreamOpener({
       fetchFn,
       headers: () => new Headers(),
