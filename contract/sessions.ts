@@ -71,6 +71,8 @@ export const ConversationListQuery = z.object({
   order: z.enum(['asc', 'desc']).optional(),
   /** Pinned sessions before the others, each group in the requested order (the home list's order, spec §2), so pages stay consistent. */
   pinnedFirst: QueryBool.optional(),
+  /** Only this session: the conversation view's lookup of its own list entry (status, streamingId, session info). */
+  sessionId: z.string().optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 export const ConversationListResponse = z.object({

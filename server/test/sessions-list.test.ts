@@ -103,6 +103,16 @@ describe('GET /api/conversations', () => {
     expect(ids((await list('?pinnedFirst=true&limit=3')).conversations)).toEqual([s[3]!.sessionId, s[1]!.sessionId, s[5]!.sessionId]);
   });
 
+  it('looks one session up by id, alone, whatever its position in the list', async () => {
+    const sessions = Array.from({ length: 5 }, (_, i) => writeSession(projectsDir, { cwd: `/w/p${i % 2}`, prompt: `s${i}`, startMinute: i * 10 }));
+    server = await startTestServer({ dirs });
+    const target = sessions[1]!;
+    const found = await list(`?sessionId=${target.sessionId}&limit=1`);
+    expect(found.total).toBe(1);
+    expect(ids(found.conversations)).toEqual([target.sessionId]);
+    expect(await list('?sessionId=00000000-0000-4000-8000-000000000000')).toEqual({ conversations: [], total: 0 });
+  });
+
   it('rejects bad query values with 400', async () => {
     server = await startTestServer({ dirs });
     for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?sortBy=name', '?order=up', '?archived=yes', '?limit=501']) {

@@ -53,6 +53,7 @@ describe('live runs in the session list', () => {
       sessionInfo: { archived: false, pinned: false, custom_name: '' },
     });
     expect((await list('?limit=1&offset=1')).conversations.map((c) => c.sessionId)).toEqual([NEW_SESSION]);
+    expect((await list(`?sessionId=${NEW_SESSION}`)).conversations.map((c) => [c.sessionId, c.status])).toEqual([[NEW_SESSION, 'ongoing']]);
     expect((await list('?projectPath=/w/live')).total).toBe(1);
     expect((await list('?projectPath=/w/old')).conversations.map((c) => c.sessionId)).toEqual([older.sessionId]);
     expect((await list('?archived=false&hasContinuation=false')).total).toBe(3);

@@ -48,6 +48,7 @@ function whereClause(query: ConversationListQuery): string {
   if (query.hasContinuation !== undefined) conditions.push(`has_continuation = ${query.hasContinuation ? 1 : 0}`);
   if (query.archived !== undefined) conditions.push('archived = @archived');
   if (query.pinned !== undefined) conditions.push('pinned = @pinned');
+  if (query.sessionId !== undefined) conditions.push('session_id = @sessionId');
   return conditions.join(' AND ');
 }
 
@@ -160,6 +161,7 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       if (query.projectPath !== undefined) params.projectPath = query.projectPath;
       if (query.archived !== undefined) params.archived = query.archived ? 1 : 0;
       if (query.pinned !== undefined) params.pinned = query.pinned ? 1 : 0;
+      if (query.sessionId !== undefined) params.sessionId = query.sessionId;
       const rowValues = live.flatMap((run) => [run.sessionId, run.startedAt, run.workingDirectory]);
       const summaryValues = live.flatMap((run) => [run.sessionId, promptTitle(run.initialPrompt), run.startedAt, run.workingDirectory]);
       const rows = (live.length ? page.all(...rowValues, ...summaryValues, params) : page.all(params)) as ListRow[];

@@ -68,7 +68,7 @@ describe('ConversationView', () => {
     expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname.startsWith('/api/stream'))).toBe(false);
     const listCall = calls.find((c) => c.url.pathname === '/api/conversations');
-    expect(listCall?.url.searchParams.get('projectPath')).toBe('/tmp/example/repo');
+    expect(listCall?.url.searchParams.get('sessionId')).toBe(SID);
     expect(screen.getByPlaceholderText('Continue the conversation...')).toBeInTheDocument();
   });
 

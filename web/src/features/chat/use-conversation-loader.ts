@@ -1,4 +1,4 @@
-import { type ConversationSummary, routes, MAX_LIST_LIMIT } from '@cui/contract';
+import { type ConversationSummary, routes } from '@cui/contract';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import { apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
@@ -16,16 +16,10 @@ function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/**
- * The list entry of one session. The list has no lookup by id, so this asks for the latest page of the
- * session's project (then of all projects, should the paths differ) and finds it there.
- */
-async function findSummary(sessionId: string, projectPath: string, signal: AbortSignal): Promise<ConversationSummary | null> {
-  const page = async (filter: { projectPath?: string }) => {
-    const list = await apiCall(routes.sessions.list, { query: { limit: MAX_LIST_LIMIT, sortBy: 'updated', order: 'desc', ...filter } }, { signal });
-    return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
-  };
-  return (projectPath ? await page({ projectPath }) : null) ?? (await page({}));
+/** The list entry of one session (status, streamingId, session info), looked up by its id. */
+async function findSummary(sessionId: string, signal: AbortSignal): Promise<ConversationSummary | null> {
+  const list = await apiCall(routes.sessions.list, { query: { sessionId, limit: 1 } }, { signal });
+  return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
 }
 
 /** Spec §4 'Opening a conversation' steps 1–2: the details, then the list entry (status, streamingId, session info). */
@@ -41,7 +35,7 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
         const details = await apiCall(routes.sessions.details, { params: { sessionId } }, { signal: controller.signal });
         dispatch({ type: 'history_loaded', messages: details.messages });
         setProjectPath(details.projectPath || null);
-        setSummary(await findSummary(sessionId, details.projectPath, controller.signal));
+        setSummary(await findSummary(sessionId, controller.signal));
       } catch (error) {
         if (!controller.signal.aborted) onError(errorText(error, 'Failed to load conversation'));
       } finally {
@@ -55,7 +49,7 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
     try {
       const details = await apiCall(routes.sessions.details, { params: { sessionId } });
       dispatch({ type: 'history_loaded', messages: details.messages, replace: true });
-      setSummary(await findSummary(sessionId, details.projectPath, new AbortController().signal));
+      setSummary(await findSummary(sessionId, new AbortController().signal));
     } catch (error) {
       console.warn('Reloading the conversation failed:', error);
     }
