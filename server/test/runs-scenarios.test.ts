@@ -35,8 +35,11 @@ async function runToEnd(body: Record<string, unknown>): Promise<StreamEvent[]> {
 }
 
 describe('conversations through the stream', () => {
-  it('streams a subagent (sidechain) with its parent tool use id, in Yolo mode without any permission request', async () => {
-    const events = await runToEnd({ workingDirectory: newRepo('task'), initialPrompt: 'use a subagent', permissionMode: 'bypassPermissions' });
+  it('streams a subagent (sidechain) with its parent tool use id, in Yolo mode without any permission request; details keep it', async () => {
+    const { streamingId, sessionId } = await startOk(server, { workingDirectory: newRepo('task'), initialPrompt: 'use a subagent', permissionMode: 'bypassPermissions' });
+    const stream = await openStream(server, streamingId);
+    await stream.ended;
+    const events = stream.events;
     expect(events.find((e) => e.type === 'system_init')).toMatchObject({ permissionMode: 'bypassPermissions' });
     const agentCall = toolUses(events).find((use) => use.name === 'Agent' || use.name === 'Task') as { id?: string } | undefined;
     expect(agentCall?.id).toBeTruthy();
@@ -45,6 +48,14 @@ describe('conversations through the stream', () => {
     expect(events.filter((e) => e.type === 'permission_request')).toEqual([]);
     const result = events.find((e) => e.type === 'result');
     expect(result?.type === 'result' && result.result).toContain(SUBAGENT_REPLY);
+
+    // Opened later, the conversation still has the subagent's messages (the CLI keeps them in a file of their own).
+    const details = await getJson(server, `/api/conversations/${sessionId}`);
+    expect(details.status).toBe(200);
+    const messages = details.body.messages as Array<{ isSidechain: boolean; parentToolUseId?: string | null }>;
+    const nested = messages.filter((m) => m.isSidechain);
+    expect(nested.length).toBeGreaterThan(0);
+    expect(nested.every((m) => m.parentToolUseId === agentCall?.id)).toBe(true);
   });
 
   it('streams thinking and markdown content blocks', async () => {
