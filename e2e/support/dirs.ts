@@ -1,23 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { makeTestDirs } from '../../server/test/test-dirs';
 import type { E2eDirs } from './launch-env';
 
 export type { E2eDirs } from './launch-env';
 
 /** Fresh temporary HOME, CLAUDE_CONFIG_DIR (HOME/.claude), CUI_HOME, TMPDIR and a work directory. */
 export function makeE2eDirs(prefix = 'cui-e2e-'): E2eDirs {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const dirs: E2eDirs = {
-    root,
-    home: path.join(root, 'home'),
-    claudeConfigDir: path.join(root, 'home', '.claude'),
-    cuiHome: path.join(root, 'cui'),
-    tmp: path.join(root, 'tmp'),
-    work: path.join(root, 'work'),
-  };
-  for (const dir of [dirs.home, dirs.claudeConfigDir, dirs.cuiHome, dirs.tmp, dirs.work]) fs.mkdirSync(dir, { recursive: true });
-  return dirs;
+  return makeTestDirs(prefix);
 }
 
 export function removeE2eDirs(dirs: E2eDirs): void {

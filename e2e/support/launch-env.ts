@@ -1,19 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestDirs } from '../../server/test/test-dirs';
 
 /** Prefix of the one stdout line launch-server prints when it is listening. */
 export const READY_PREFIX = 'CUI_E2E_READY ';
 
-/** The temporary directories of one e2e server (same shape as server/test/helpers.ts TestDirs). */
-export interface E2eDirs {
-  root: string;
-  home: string;
-  claudeConfigDir: string;
-  cuiHome: string;
-  tmp: string;
-  /** A scratch working directory for runs and seeded transcripts. */
-  work: string;
-}
+/** The temporary directories of one e2e server (the integration tests' TestDirs). */
+export type E2eDirs = TestDirs;
 
 /** Reads the directories the fixture passed through the environment; every one must be set. */
 export function requiredEnvDirs(env: NodeJS.ProcessEnv): Omit<E2eDirs, 'root'> {

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../server/src/app';
 import { startFakeAnthropic } from '../../server/test/fake-anthropic/index';
+import { testChildEnv } from '../../server/test/test-dirs';
 import { extraChildEnv, READY_PREFIX, readAuthToken, requiredEnvDirs } from './launch-env';
 
 async function main(): Promise<void> {
@@ -18,14 +19,7 @@ async function main(): Promise<void> {
     cuiHome: dirs.cuiHome,
     claudeConfigDir: dirs.claudeConfigDir,
     childEnv: {
-      HOME: dirs.home,
-      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
-      TMPDIR: dirs.tmp,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_AUTOUPDATER: '1',
-      ANTHROPIC_API_KEY: 'sk-e2e-fake',
-      ANTHROPIC_BASE_URL: fake.url,
+      ...testChildEnv(dirs, fake.url),
       // CLI 2.1.330 only offers TodoWrite (deferred) with these set; the fake's 'todo' scenario needs it.
       CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
       CLAUDE_CODE_ENABLE_TASKS: '0',

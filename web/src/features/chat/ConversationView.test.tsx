@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/ui';
 import { ConversationView } from './ConversationView';
 import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
-import { fixRunEvents } from './fixtures/fix-run';
+import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { permissionFixtures } from './fixtures/permissions';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';

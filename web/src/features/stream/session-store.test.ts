@@ -1,6 +1,6 @@
 import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { fixRunEvents } from './fixtures/fix-run';
+import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { initialSessionState, type SessionState, sessionReducer } from './session-store';
 
 const feed = (events: StreamEvent[], state: SessionState = initialSessionState) =>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ChatMessage, initialSessionState, sessionReducer } from '@/features/stream';
 import { deniedRunEvents } from '../fixtures/denied-run';
-import { fixRunEvents } from '../fixtures/fix-run';
+import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { renderInConversation } from '../fixtures/render';
 import { stubListViewport } from '../fixtures/viewport';
 import { MessageList } from '../MessageList';
