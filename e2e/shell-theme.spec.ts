@@ -60,7 +60,13 @@ test.describe('header', () => {
 });
 
 test('without demo mode there is no demo badge', async ({ loggedInPage: page }) => {
-  const status = page.waitForResponse((response) => response.url().endsWith('/api/system/status') && response.ok());
+  // Only the status call of the reloaded page counts: the one before it may still be in flight, and its body is gone
+  // once the page navigates away.
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  const status = page.waitForResponse((response) => reloaded && response.url().endsWith('/api/system/status') && response.ok());
   await page.reload();
   expect(await (await status).json()).toMatchObject({ demoMode: false });
   await expect(page.getByRole('link', { name: 'cui' })).toBeVisible();
