@@ -63,6 +63,11 @@ export const CuiConfig = z.looseObject({
   interface: InterfaceConfig.default({ colorScheme: 'system', language: '', notifications: { enabled: false } }),
   router: RouterConfig.default({ enabled: false, providers: [], rules: {} }),
   gemini: GeminiConfig.default({}),
+  /**
+   * The Claude Code executable runs use when a start request names none; the pinned Agent SDK's bundled CLI when
+   * absent. Read at start-up; edit the file and restart to change it.
+   */
+  claudeExecutablePath: z.string().regex(/^(\/|[A-Za-z]:[\\/])/, 'claudeExecutablePath must be an absolute path').optional(),
 });
 export type CuiConfig = z.infer<typeof CuiConfig>;
 

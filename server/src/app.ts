@@ -31,7 +31,7 @@ export interface BuildAppOptions {
   logStdout?: boolean;
   /** Environment for CLI children on top of process.env. */
   childEnv?: Record<string, string | undefined>;
-  /** Default Claude executable; the SDK's bundled binary when absent. */
+  /** Default Claude executable; the config's `claudeExecutablePath`, else the SDK's bundled binary, when absent. */
   claudeExecutablePath?: string;
   /** Built web app to serve (dist/web); nothing is served when absent or missing. */
   webRoot?: string;
@@ -54,7 +54,8 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
   const db = openDatabase(paths.dbPath, logger);
-  const executablePath = options.claudeExecutablePath ?? bundledClaudePath();
+  // A start request may still name another executable; this is the default for those that don't.
+  const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
   return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
 }

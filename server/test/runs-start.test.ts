@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
 import { isAlive, makeRepo } from './fake-anthropic/test-support';
-import { startTestServer, type TestServer } from './helpers';
+import { bundledClaudePath } from '../src/cli/claude-binary';
+import { makeTestDirs, startTestServer, type TestServer } from './helpers';
 import { getJson, openStream, postStart, startOk } from './runs-support';
 
 /** Starting runs: validation, safe prompts, failures, API errors and concurrency, with the real CLI. */
@@ -86,6 +87,32 @@ describe('starting a run', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('runs the executable named by claudeExecutablePath in config.json when the request names none', async () => {
+    const dirs = makeTestDirs();
+    const marker = path.join(dirs.root, 'wrapper-ran');
+    const wrapper = path.join(dirs.root, 'claude-wrapper');
+    // exec, not a pipe: the console must still own (and be able to stop) the real CLI process.
+    fs.writeFileSync(wrapper, `#!/bin/sh\necho ran > '${marker}'\nexec '${bundledClaudePath()}' "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ claudeExecutablePath: wrapper }));
+    const own = await startTestServer({ dirs, anthropicBaseUrl: fake.url });
+    try {
+      expect((await getJson(own, '/api/system/status')).body).toMatchObject({ claudePath: wrapper, claudeVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+      const started = await startOk(own, { workingDirectory: makeRepo(path.join(dirs.work, 'wrapped')), initialPrompt: 'hello through the wrapper' });
+      const stream = await openStream(own, started.streamingId);
+      await stream.ended;
+      expect(stream.events.find((event) => event.type === 'result')).toMatchObject({ is_error: false });
+      expect(fs.readFileSync(marker, 'utf8').trim()).toBe('ran');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses to start with a relative claudeExecutablePath in config.json, naming the field', async () => {
+    const dirs = makeTestDirs();
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ claudeExecutablePath: 'bin/claude' }));
+    await expect(startTestServer({ dirs, anthropicBaseUrl: fake.url })).rejects.toThrow(/claudeExecutablePath must be an absolute path/);
   });
 
   it('passes a prompt that starts with "-" and spans lines as data, never as flags', async () => {
