@@ -2,28 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationSummary, StreamEvent } from '@cui/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
+import { describe, expect, it } from 'vitest';
 import { makeRepo } from './fake-anthropic/test-support';
-import { startTestServer, waitFor, type TestServer } from './helpers';
-import { getJson, openStream, startOk } from './runs-support';
+import { waitFor } from './helpers';
+import { getJson, openStream, startOk, useRunServer } from './runs-support';
 
 /** Resuming a finished session: a new (forked) session continues the whole history with the requested settings. */
 
-let fake: FakeAnthropic;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  server = await startTestServer({ anthropicBaseUrl: fake.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+const ctx = useRunServer();
 
 async function runToEnd(body: Record<string, unknown>) {
-  const started = await startOk(server, body);
-  const stream = await openStream(server, started.streamingId);
+  const started = await startOk(ctx.server, body);
+  const stream = await openStream(ctx.server, started.streamingId);
   await stream.ended;
   return { ...started, events: stream.events };
 }
@@ -37,7 +27,7 @@ const historyLength = (events: StreamEvent[]): number => Number(/History has (\d
 /** The session's row in the list, once the index has picked up its transcript and `ready` holds. */
 function listed(sessionId: string, ready: (row: ConversationSummary) => boolean = () => true, query = ''): Promise<ConversationSummary> {
   return waitFor(async () => {
-    const { body } = await getJson(server, `/api/conversations?limit=100${query}`);
+    const { body } = await getJson(ctx.server, `/api/conversations?limit=100${query}`);
     const row = (body.conversations as ConversationSummary[]).find((c) => c.sessionId === sessionId);
     return row && ready(row) ? row : undefined;
   }, { message: `session ${sessionId} listed` });
@@ -47,7 +37,7 @@ const systemTextOf = (body: unknown): string => JSON.stringify((body as { system
 
 describe('resuming a session', () => {
   it('continues the history in a new session with the old permission mode, new model and system prompt', async () => {
-    const repo = makeRepo(path.join(server.dirs.work, 'resume'));
+    const repo = makeRepo(path.join(ctx.server.dirs.work, 'resume'));
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
     const first = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello first turn', permissionMode: 'acceptEdits' });
     expect(first.events.find((e) => e.type === 'system_init')).toMatchObject({ permissionMode: 'acceptEdits' });
@@ -71,7 +61,7 @@ describe('resuming a session', () => {
     expect(resultText(second.events)).toContain('Echo: "hello second turn"');
     expect(historyLength(second.events)).toBeGreaterThan(historyLength(first.events));
 
-    const request = fake.requests.find((r) => r.lastUserText === 'hello second turn');
+    const request = ctx.fake.requests.find((r) => r.lastUserText === 'hello second turn');
     expect(request?.model).toBe('claude-resume-model');
     expect(systemTextOf(request?.body)).toContain('You are the resume test bot.');
     expect(JSON.stringify((request?.body as { messages: unknown }).messages)).toContain('hello first turn');
@@ -82,7 +72,7 @@ describe('resuming a session', () => {
   });
 
   it('resumes with an explicitly chosen permission mode over the stored one', async () => {
-    const repo = makeRepo(path.join(server.dirs.work, 'resume-mode'));
+    const repo = makeRepo(path.join(ctx.server.dirs.work, 'resume-mode'));
     const first = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello mode one', permissionMode: 'plan' });
     const second = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello mode two', resumedSessionId: first.sessionId, permissionMode: 'default' });
     expect(second.events.find((e) => e.type === 'system_init')).toMatchObject({ permissionMode: 'default' });

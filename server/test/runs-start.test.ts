@@ -1,36 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
+import { describe, expect, it } from 'vitest';
 import { isAlive, makeRepo } from './fake-anthropic/test-support';
 import { bundledClaudePath } from '../src/cli/claude-binary';
-import { makeTestDirs, startTestServer, type TestServer } from './helpers';
-import { getJson, openStream, postStart, startOk } from './runs-support';
+import { makeTestDirs, startTestServer } from './helpers';
+import { getJson, openStream, postStart, startOk, useRunServer } from './runs-support';
 
 /** Starting runs: validation, safe prompts, failures, API errors and concurrency, with the real CLI. */
 
-let fake: FakeAnthropic;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  server = await startTestServer({ anthropicBaseUrl: fake.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+const ctx = useRunServer();
+const { newRepo } = ctx;
 
-const newRepo = (name: string): string => makeRepo(path.join(server.dirs.work, name));
 
 async function runToEnd(body: Record<string, unknown>) {
-  const started = await startOk(server, body);
-  const stream = await openStream(server, started.streamingId);
+  const started = await startOk(ctx.server, body);
+  const stream = await openStream(ctx.server, started.streamingId);
   await stream.ended;
   return { ...started, events: stream.events };
 }
 
 function writeScript(name: string, content: string, mode: number): string {
-  const file = path.join(server.dirs.root, name);
+  const file = path.join(ctx.server.dirs.root, name);
   fs.writeFileSync(file, content, { mode });
   return file;
 }
@@ -54,27 +44,27 @@ describe('starting a run', () => {
       [{ workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: 'not-a-uuid' }, 'validation.failed', /session UUID/],
     ];
     for (const [body, code, message] of cases) {
-      const response = await postStart(server, body);
+      const response = await postStart(ctx.server, body);
       expect({ body, status: response.status, code: response.body.code }).toEqual({ body, status: 400, code });
       expect(String(response.body.error)).toMatch(message);
     }
-    const unknownSession = await postStart(server, { workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: '00000000-0000-4000-8000-000000000000' });
+    const unknownSession = await postStart(ctx.server, { workingDirectory: repo, initialPrompt: 'hi', resumedSessionId: '00000000-0000-4000-8000-000000000000' });
     expect(unknownSession).toMatchObject({ status: 404, body: { code: 'session.not_found' } });
-    expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+    expect((await getJson(ctx.server, '/api/system/status')).body.activeConversations).toBe(0);
   });
 
   it('answers 500 with what the CLI said when it dies before starting, leaving no run behind', async () => {
     const script = writeScript('dying-claude', '#!/bin/sh\necho "boom: cannot start the engine" >&2\nexit 3\n', 0o755);
-    const response = await postStart(server, { workingDirectory: newRepo('dies'), initialPrompt: 'hi', claudeExecutablePath: script });
+    const response = await postStart(ctx.server, { workingDirectory: newRepo('dies'), initialPrompt: 'hi', claudeExecutablePath: script });
     expect(response.status).toBe(500);
     expect(response.body.code).toBe('run.start_failed');
     expect(String(response.body.error)).toContain('code 3');
     expect(String(response.body.error)).toContain('boom: cannot start the engine');
-    expect((await getJson(server, '/api/system/status')).body.activeConversations).toBe(0);
+    expect((await getJson(ctx.server, '/api/system/status')).body.activeConversations).toBe(0);
   });
 
   it('gives up on a CLI that never starts: 500 after the start timeout, and its process is gone', async () => {
-    const own = await startTestServer({ anthropicBaseUrl: fake.url, runOptions: { run: { startTimeoutMs: 1500 } } });
+    const own = await startTestServer({ anthropicBaseUrl: ctx.fake.url, runOptions: { run: { startTimeoutMs: 1500 } } });
     try {
       const pidFile = path.join(own.dirs.root, 'hung.pid');
       const script = path.join(own.dirs.root, 'hung-claude');
@@ -96,7 +86,7 @@ describe('starting a run', () => {
     // exec, not a pipe: the console must still own (and be able to stop) the real CLI process.
     fs.writeFileSync(wrapper, `#!/bin/sh\necho ran > '${marker}'\nexec '${bundledClaudePath()}' "$@"\n`, { mode: 0o755 });
     fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ claudeExecutablePath: wrapper }));
-    const own = await startTestServer({ dirs, anthropicBaseUrl: fake.url });
+    const own = await startTestServer({ dirs, anthropicBaseUrl: ctx.fake.url });
     try {
       expect((await getJson(own, '/api/system/status')).body).toMatchObject({ claudePath: wrapper, claudeVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
       const started = await startOk(own, { workingDirectory: makeRepo(path.join(dirs.work, 'wrapped')), initialPrompt: 'hello through the wrapper' });
@@ -112,7 +102,7 @@ describe('starting a run', () => {
   it('refuses to start with a relative claudeExecutablePath in config.json, naming the field', async () => {
     const dirs = makeTestDirs();
     fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ claudeExecutablePath: 'bin/claude' }));
-    await expect(startTestServer({ dirs, anthropicBaseUrl: fake.url })).rejects.toThrow(/claudeExecutablePath must be an absolute path/);
+    await expect(startTestServer({ dirs, anthropicBaseUrl: ctx.fake.url })).rejects.toThrow(/claudeExecutablePath must be an absolute path/);
   });
 
   it('passes a prompt that starts with "-" and spans lines as data, never as flags', async () => {

@@ -1,9 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StartConversationResponse, StreamEvent } from '@cui/contract';
-import { waitFor, type TestServer } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
+import { makeRepo } from './fake-anthropic/test-support';
+import { startTestServer, waitFor, type TestServer } from './helpers';
 
 /** Test helpers for the runs feature: start runs over HTTP and read their NDJSON streams. */
+
+/** The fake model and a server pointed at it, shared by one test file; usable once its beforeAll has run. */
+export interface RunServer {
+  readonly server: TestServer;
+  readonly fake: FakeAnthropic;
+  /** A scratch git repo (hello.txt = 'helo wrld') under the server's work directory. */
+  newRepo(name: string): string;
+}
+
+/** Starts the fake model and a test server before the file's tests, and closes both after them. */
+export function useRunServer(): RunServer {
+  let fake: FakeAnthropic | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    server = await startTestServer({ anthropicBaseUrl: fake.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useRunServer: used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server);
+    },
+    get fake() {
+      return ready(fake);
+    },
+    newRepo: (name) => makeRepo(path.join(ready(server).dirs.work, name)),
+  };
+}
 
 export interface StreamReader {
   status: number;
