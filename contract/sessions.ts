@@ -32,6 +32,16 @@ export const SessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
+/** Session info of a session the console has stored nothing for. */
+export const DEFAULT_SESSION_INFO: SessionInfo = {
+  custom_name: '',
+  pinned: false,
+  archived: false,
+  continuation_session_id: '',
+  initial_commit_head: '',
+  permission_mode: 'default',
+};
+
 export const ToolMetrics = z.object({
   editCount: z.number().int().nonnegative(),
   writeCount: z.number().int().nonnegative(),

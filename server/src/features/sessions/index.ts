@@ -1,4 +1,4 @@
 /** Sessions: the transcript index, session info, and their routes (issue 4). */
-export { createSessionInfoStore, DEFAULT_SESSION_INFO, type SessionInfoStore } from './session-info-store';
+export { createSessionInfoStore, type SessionInfoStore } from './session-info-store';
 export { createSessionIndex, type SessionIndex, type SessionIndexDeps } from './session-index';
 export { registerSessionRoutes, type SessionRouteDeps } from './routes';

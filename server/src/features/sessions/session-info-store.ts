@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SessionInfo, SessionUpdateRequest } from '@cui/contract';
+import { DEFAULT_SESSION_INFO, type SessionInfo, type SessionUpdateRequest } from '@cui/contract';
 
 /** The console's own per-session data (SQLite table session_info). */
 export interface SessionInfoStore {
@@ -10,15 +10,6 @@ export interface SessionInfoStore {
   /** Archives every listed session that is not archived yet; returns how many changed. */
   archiveMany(sessionIds: Iterable<string>): number;
 }
-
-export const DEFAULT_SESSION_INFO: SessionInfo = {
-  custom_name: '',
-  pinned: false,
-  archived: false,
-  continuation_session_id: '',
-  initial_commit_head: '',
-  permission_mode: 'default',
-};
 
 interface SessionInfoRow {
   custom_name: string;

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@cui/contract';
+import { DEFAULT_SESSION_INFO, type ConversationSummary } from '@cui/contract';
 
 /** A list row for tests; `overrides.sessionInfo` merges into the defaults. */
 export function makeRow(sessionId: string, overrides: Partial<ConversationSummary> = {}): ConversationSummary {
@@ -11,14 +11,7 @@ export function makeRow(sessionId: string, overrides: Partial<ConversationSummar
     status: 'completed',
     messageCount: 2,
     toolMetrics: { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 },
-    sessionInfo: {
-      custom_name: '',
-      pinned: false,
-      archived: false,
-      continuation_session_id: '',
-      initial_commit_head: '',
-      permission_mode: 'default',
-    },
+    sessionInfo: { ...DEFAULT_SESSION_INFO },
   } satisfies ConversationSummary;
   return { ...base, ...overrides, sessionInfo: { ...base.sessionInfo, ...overrides.sessionInfo } };
 }
