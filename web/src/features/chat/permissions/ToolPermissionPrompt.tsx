@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import { summarizeToolInput } from '@/lib/tool-input-summary';
-import { Button, Input } from '@/ui';
+import { Input } from '@/ui';
 import { useConversationView } from '../conversation-context';
+import { DecisionButtons } from './DecisionButtons';
 import { PromptFrame } from './PromptFrame';
 import type { PromptProps } from './types';
+import { useDecision } from './use-decision';
 
 /** A tool permission: tool, input summary, Approve / Deny (with an optional typed reason). */
 export function ToolPermissionPrompt({ permission, onDecide }: PromptProps) {
   const { paths } = useConversationView();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const decide = async (action: 'approve' | 'deny') => {
-    setBusy(true);
-    try {
-      await onDecide(action === 'deny' && reason.trim() ? { action, denyReason: reason.trim() } : { action });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, decide } = useDecision(onDecide, reason);
   const summary = summarizeToolInput(permission.toolName, permission.toolInput, paths);
   return (
     <PromptFrame title={<span>Allow <strong>{permission.toolName}</strong>?</span>}>
@@ -27,12 +21,7 @@ export function ToolPermissionPrompt({ permission, onDecide }: PromptProps) {
       {permission.description && permission.description !== summary && <p className="mb-2 text-sm text-neutral-700 dark:text-neutral-300">{permission.description}</p>}
       <div className="flex flex-wrap items-center gap-2">
         <Input aria-label="Deny reason" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-8 min-w-40 flex-1" />
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void decide('deny')}>
-          Deny
-        </Button>
-        <Button variant="primary" size="sm" disabled={busy} onClick={() => void decide('approve')}>
-          Approve
-        </Button>
+        <DecisionButtons busy={busy} decide={decide} />
       </div>
     </PromptFrame>
   );
