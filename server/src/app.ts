@@ -10,6 +10,7 @@ import { createRunManager, registerRunRoutes, type RunManagerOptions } from './f
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
+import { createEventBus } from './platform/bus';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -54,10 +55,11 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
   const db = openDatabase(paths.dbPath, logger);
+  const bus = createEventBus(logger);
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
-  return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
+  return { paths, logBuffer, logger, config, db, bus, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
 }
 
 /** Builds the whole server without listening: every dependency is created here and passed explicitly. */
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await runs.close();
     await sessions.close();
+    platform.bus.close();
     platform.db.close();
   });
   return app;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { EventBus } from './platform/bus';
 import type { ConfigStore } from './platform/config';
 import type { LogBuffer } from './platform/log-buffer';
 import type { CuiPaths } from './platform/paths';
@@ -21,6 +22,8 @@ export interface PlatformDeps {
   logger: Logger;
   logBuffer: LogBuffer;
   db: Database.Database;
+  /** Domain facts between features (run.started, permission.requested, config.changed, …). */
+  bus: EventBus;
   claude: ClaudeInfo;
   /** Environment given to every CLI child on top of process.env (tests point ANTHROPIC_BASE_URL at the fake). */
   childEnv: Record<string, string | undefined>;

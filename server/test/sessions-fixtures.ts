@@ -1,3 +1,4 @@
+import { createEventBus } from '../src/platform/bus';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,7 +105,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<
   const logger = pino({ level: 'silent' });
   const db = openDatabase(paths.dbPath, logger);
   const platform: PlatformDeps = {
-    paths, logger, db, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
+    paths, logger, db, bus: createEventBus(logger), config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
     claude: { executablePath: '', version: 'test' }, childEnv: {}, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(db);
