@@ -27,6 +27,8 @@ export const SessionInfo = z.object({
   continuation_session_id: z.string(),
   initial_commit_head: z.string(),
   permission_mode: z.string(),
+  /** false when the user muted this session ('Mute'); with notifications on, every other session notifies. */
+  notify: z.boolean(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
@@ -40,6 +42,7 @@ export const DEFAULT_SESSION_INFO: SessionInfo = {
   continuation_session_id: '',
   initial_commit_head: '',
   permission_mode: 'default',
+  notify: true,
 };
 
 export const ToolMetrics = z.object({
@@ -137,6 +140,8 @@ export const SessionUpdateRequest = z.strictObject({
   continuationSessionId: z.string().optional(),
   initialCommitHead: z.string().optional(),
   permissionMode: PermissionMode.optional(),
+  /** false mutes the session's notifications ('Mute'); true lifts it ('Notify me'). */
+  notify: z.boolean().optional(),
 });
 export type SessionUpdateRequest = z.infer<typeof SessionUpdateRequest>;
 export const SessionUpdateResponse = z.object({ success: z.boolean(), sessionInfo: SessionInfo });

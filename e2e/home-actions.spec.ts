@@ -27,7 +27,7 @@ test.describe('home row actions', () => {
     await expect(rows(page)).toHaveCount(6);
     expect(await rows(page).last().getAttribute('data-session-id')).toBe(last.sessionId);
     const menu = await openMenu(page, last.sessionId);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Pin', 'Notify me']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Pin', 'Mute']);
     await menu.getByRole('menuitem', { name: 'Pin' }).click();
     await expect.poll(() => firstRowId(page)).toBe(last.sessionId);
     await expect(row(page, last.sessionId).getByLabel('Pinned')).toBeVisible();
@@ -95,12 +95,35 @@ test.describe('home row actions', () => {
     await expect(page.getByText('No archived tasks.')).toBeVisible();
   });
 
-  test('Notify me is stored per session and turns into Mute', async ({ loggedInPage: page }) => {
+  test('Mute is stored on the server: it survives a reload and shows in a second browser; Notify me lifts it', async ({ loggedInPage: page, browser, cui }) => {
     const target = seeded[0] as SeededSession;
-    await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Notify me' }).click();
-    expect(await page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBe(JSON.stringify([target.sessionId]));
+    const muted = page.waitForResponse((r) => r.url().endsWith(`/api/conversations/${target.sessionId}/update`) && r.ok());
     await (await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Mute' }).click();
-    expect(await page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBe('[]');
+    await muted;
+    await page.reload();
+    await expect((await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Notify me' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const other = await browser.newContext({ baseURL: cui.url });
+    const second = await other.newPage();
+    await second.goto(`/#token=${cui.token}`);
+    await expect((await openMenu(second, target.sessionId)).getByRole('menuitem', { name: 'Notify me' })).toBeVisible();
+    await second.getByRole('menuitem', { name: 'Notify me' }).click();
+    await expect((await openMenu(second, target.sessionId)).getByRole('menuitem', { name: 'Mute' })).toBeVisible();
+    await other.close();
+    const row = (await (await cui.api('/api/conversations?limit=50')).json()) as { conversations: { sessionId: string; sessionInfo: { notify: boolean } }[] };
+    expect(row.conversations.find((c) => c.sessionId === target.sessionId)?.sessionInfo.notify).toBe(true);
+  });
+
+  test('a notify list an older build left in local storage moves to the server once', async ({ loggedInPage: page, cui }) => {
+    const target = seeded[1] as SeededSession;
+    await cui.api(`/api/conversations/${target.sessionId}/update`, { method: 'PUT', body: JSON.stringify({ notify: false }) });
+    await page.evaluate((id) => localStorage.setItem('cui-notify-sessions', JSON.stringify([id])), target.sessionId);
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/conversations/${target.sessionId}/update`) && r.ok());
+    await page.reload();
+    await moved;
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBeNull();
+    await expect((await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Mute' })).toBeVisible();
   });
 
   test('clicking a row opens the conversation; Ctrl-click opens it in a new tab', async ({ loggedInPage: page, context }) => {

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@cui/contract';
+import { DEFAULT_SESSION_INFO, type ConversationSummary } from '@cui/contract';
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -19,7 +19,7 @@ function ongoingRow(index: number): ConversationSummary {
     streamingId: `stream-${index}`,
     messageCount: 1,
     toolMetrics: { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 },
-    sessionInfo: { custom_name: '', pinned: false, archived: false, continuation_session_id: '', initial_commit_head: '', permission_mode: 'default' },
+    sessionInfo: DEFAULT_SESSION_INFO,
   };
 }
 

@@ -6,11 +6,11 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createRunManager, registerRunRoutes, type RunManagerOptions } from './features/runs/index';
+import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
-import { createEventBus } from './platform/bus';
+import { createEventBus, type EventBus } from './platform/bus';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -30,8 +30,10 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Write logs to stdout too (the server does; tests don't). */
   logStdout?: boolean;
-  /** Environment for CLI children on top of process.env. */
+  /** Fixed environment for CLI children on top of process.env (the demo's and tests' pointer at the fake model). */
   childEnv?: Record<string, string | undefined>;
+  /** Further sources of each run's environment, applied after `childEnv` (see features/runs/run-environment.ts). */
+  runEnvironment?: RunEnvironmentContributor[];
   /** Default Claude executable; the config's `claudeExecutablePath`, else the SDK's bundled binary, when absent. */
   claudeExecutablePath?: string;
   /** Built web app to serve (dist/web); nothing is served when absent or missing. */
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   logBuffer?: LogBuffer;
   /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
   authFailureLimit?: AuthFailureLimit;
+  /** The domain event bus; a new one when absent (a test passes its own to observe the facts features publish). */
+  bus?: EventBus;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
 }
@@ -55,18 +59,25 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
   const db = openDatabase(paths.dbPath, logger);
-  const bus = createEventBus(logger);
+  const bus = options.bus ?? createEventBus(logger);
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
-  return { paths, logBuffer, logger, config, db, bus, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
+  return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
 }
 
 /** Builds the whole server without listening: every dependency is created here and passed explicitly. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
-  const sessionInfo = createSessionInfoStore(platform.db);
-  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions });
+  const sessionInfo = createSessionInfoStore(platform);
+  const runEnvironment = composeRunEnvironment({
+    base: process.env,
+    config: platform.config,
+    contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])],
+  });
+  // `sessions` is read only when a run ends, long after both exist.
+  const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
+  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, sessionTitle, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({

@@ -25,8 +25,6 @@ export interface PlatformDeps {
   /** Domain facts between features (run.started, permission.requested, config.changed, …). */
   bus: EventBus;
   claude: ClaudeInfo;
-  /** Environment given to every CLI child on top of process.env (tests point ANTHROPIC_BASE_URL at the fake). */
-  childEnv: Record<string, string | undefined>;
   /** True when running against the scripted fake model (npm run demo). */
   demoMode: boolean;
 }
@@ -44,10 +42,8 @@ export interface LiveRunInfo {
   initialPrompt: string;
 }
 
-/** Read side of the runs feature, used by the session list to mark sessions ongoing. */
+/** Read side of the runs feature, used by the session list to mark sessions ongoing (changes: `run.*` on the bus). */
 export interface LiveRuns {
   list(): LiveRunInfo[];
   bySession(sessionId: string): LiveRunInfo | undefined;
-  /** Called whenever a run starts or ends; returns the unsubscribe function. */
-  onChange(listener: () => void): () => void;
 }

@@ -66,9 +66,19 @@ describe('resuming a session', () => {
     expect(systemTextOf(request?.body)).toContain('You are the resume test bot.');
     expect(JSON.stringify((request?.body as { messages: unknown }).messages)).toContain('hello first turn');
 
+    expect((await listed(second.sessionId)).sessionInfo.notify).toBe(true);
     const history = await listed(first.sessionId, () => true, '&hasContinuation=true');
     expect(history.sessionInfo.continuation_session_id).toBe(second.sessionId);
     expect((await listed(second.sessionId)).sessionInfo).toMatchObject({ permission_mode: 'acceptEdits', initial_commit_head: head });
+  });
+
+  it('keeps a muted session muted in its continuation', async () => {
+    const repo = makeRepo(path.join(ctx.server.dirs.work, 'resume-muted'));
+    const first = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello muted turn' });
+    const mute = await ctx.server.api(`/api/conversations/${first.sessionId}/update`, { method: 'PUT', body: JSON.stringify({ notify: false }) });
+    expect(mute.status).toBe(200);
+    const second = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello again', resumedSessionId: first.sessionId });
+    expect((await listed(second.sessionId)).sessionInfo.notify).toBe(false);
   });
 
   it('resumes with an explicitly chosen permission mode over the stored one', async () => {

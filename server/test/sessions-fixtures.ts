@@ -1,4 +1,3 @@
-import { createEventBus } from '../src/platform/bus';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import pino from 'pino';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
 import { createConfigStore } from '../src/platform/config';
+import { createEventBus, type EventBus } from '../src/platform/bus';
 import { openDatabase } from '../src/platform/db';
 import { installErrorHandler } from '../src/platform/errors-http';
 import { createLogBuffer } from '../src/platform/log-buffer';
@@ -71,44 +71,43 @@ export function writeSession(projectsDir: string, options: { cwd: string; prompt
   return { ...session, messages: turns * 2, createdAt: iso(options.startMinute), updatedAt: iso(options.startMinute + turns - 1 + 0.5) };
 }
 
-/** A LiveRuns the test drives by hand (the runs feature's read side). */
+/** A LiveRuns the test drives by hand (the runs feature's read side), publishing run facts on its own bus. */
 export interface FakeRuns extends LiveRuns {
+  readonly bus: EventBus;
   start(run: LiveRunInfo): void;
   end(sessionId: string): void;
 }
 
 export function createFakeRuns(): FakeRuns {
   const runs = new Map<string, LiveRunInfo>();
-  const listeners = new Set<() => void>();
-  const notify = (): void => listeners.forEach((l) => l());
+  const bus = createEventBus(pino({ level: 'silent' }));
   return {
+    bus,
     list: () => [...runs.values()],
     bySession: (sessionId) => runs.get(sessionId),
-    onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
     start: (run) => {
       runs.set(run.sessionId, run);
-      notify();
+      const { streamingId, sessionId, workingDirectory: cwd, permissionMode } = run;
+      bus.publish('run.started', { streamingId, sessionId, cwd, permissionMode });
     },
     end: (sessionId) => {
+      const run = runs.get(sessionId);
       runs.delete(sessionId);
-      notify();
+      if (run) bus.publish('run.ended', { streamingId: run.streamingId, sessionId, reason: 'completed', isError: false, durationMs: 0, summary: '' });
     },
   };
 }
 
 /** Just the sessions feature on Fastify (inject, no listen), with the LiveRuns given. */
-export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<FastifyInstance> {
+export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<FastifyInstance> {
   const paths = resolvePaths({ cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir });
   const logger = pino({ level: 'silent' });
   const db = openDatabase(paths.dbPath, logger);
   const platform: PlatformDeps = {
-    paths, logger, db, bus: createEventBus(logger), config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
-    claude: { executablePath: '', version: 'test' }, childEnv: {}, demoMode: false,
+    paths, logger, db, bus: runs.bus, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
+    claude: { executablePath: '', version: 'test' }, demoMode: false,
   };
-  const sessionInfo = createSessionInfoStore(db);
+  const sessionInfo = createSessionInfoStore(platform);
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
   const app = Fastify();
   installErrorHandler(app, logger);

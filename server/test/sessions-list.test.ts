@@ -46,7 +46,7 @@ describe('GET /api/conversations', () => {
     expect(conversations[1]).toEqual({
       sessionId: a.sessionId, summary: 'Fix the login bug', createdAt: a.createdAt, updatedAt: a.updatedAt, projectPath: '/work/alpha-app',
       status: 'completed', messageCount: 4, toolMetrics: { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 },
-      sessionInfo: { custom_name: '', pinned: false, archived: false, continuation_session_id: '', initial_commit_head: '', permission_mode: 'default' },
+      sessionInfo: { custom_name: '', pinned: false, archived: false, continuation_session_id: '', initial_commit_head: '', permission_mode: 'default', notify: true },
     });
     // The project path comes from the transcript's cwd, not the lossy directory name.
     expect(conversations[0]?.projectPath).toBe('/work/beta.lib');
@@ -218,6 +218,19 @@ describe('session info', () => {
     expect(row.summary).toBe('original prompt');
     expect((await json(update(a.sessionId, { customName: '' }))).sessionInfo.custom_name).toBe('');
     expect((await json(update(a.sessionId, { pinned: false }))).sessionInfo).toMatchObject({ pinned: false, archived: true, custom_name: '' });
+  });
+
+  it('mutes and unmutes a session (notify), every session notifying by default, in the update answer and the list', async () => {
+    const a = writeSession(projectsDir, { cwd: '/w/p', prompt: 'muted one', startMinute: 0 });
+    const b = writeSession(projectsDir, { cwd: '/w/p', prompt: 'never touched', startMinute: 1 });
+    server = await startTestServer({ dirs });
+    expect((await json(update(a.sessionId, { notify: false }))).sessionInfo).toMatchObject({ notify: false });
+    const notifyOf = async (id: string) => (await list()).conversations.find((row) => row.sessionId === id)?.sessionInfo.notify;
+    expect(await notifyOf(a.sessionId)).toBe(false);
+    expect(await notifyOf(b.sessionId)).toBe(true);
+    expect((await json(update(a.sessionId, { notify: true }))).sessionInfo).toMatchObject({ notify: true });
+    expect(await notifyOf(a.sessionId)).toBe(true);
+    expect((await update(a.sessionId, { notify: 'no' })).status).toBe(400);
   });
 
   it('answers 400 for bad values and 404 for unknown sessions', async () => {

@@ -1,10 +1,11 @@
+import { DEFAULT_SESSION_INFO } from '@cui/contract';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogBuffer } from './log-buffer';
 import { createEventBus } from './bus';
 
 const silent = pino({ level: 'silent' });
-const info = { custom_name: '', pinned: false, archived: false, continuation_session_id: '', initial_commit_head: '', permission_mode: '', created_at: '', updated_at: '' };
+const info = DEFAULT_SESSION_INFO;
 
 describe('event bus', () => {
   it('delivers each event synchronously to its listeners in subscription order', () => {

@@ -1,15 +1,21 @@
 import type { PermissionRequest } from '@cui/contract';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error';
+import { createEventBus, type DomainEvents } from '../../platform/bus';
 import { createPermissionRegistry, DEFAULT_DENY_MESSAGE } from './permissions';
 
 const base = { streamingId: 'run-1', sessionId: 'session-1', toolName: 'Bash', toolInput: { command: 'ls', description: 'List' } };
 
 function setup() {
-  const registry = createPermissionRegistry(() => new Date('2026-11-22T00:00:00.000Z'));
+  const bus = createEventBus(pino({ level: 'silent' }));
+  const facts: string[] = [];
+  bus.subscribe('permission.requested', (e: DomainEvents['permission.requested']) => facts.push(`requested ${e.permission.status}`));
+  bus.subscribe('permission.resolved', (e: DomainEvents['permission.resolved']) => facts.push(`resolved ${e.permission.status} by ${e.source}`));
+  const registry = createPermissionRegistry({ bus, now: () => new Date('2026-11-22T00:00:00.000Z') });
   const published: PermissionRequest[] = [];
   const open = (input = base) => registry.request(input, (p) => published.push(p));
-  return { registry, published, open };
+  return { registry, published, open, facts };
 }
 
 describe('permission registry', () => {
@@ -78,5 +84,15 @@ describe('permission registry', () => {
     expect(registry.list({ streamingId: 'run-2' })).toHaveLength(1);
     registry.forgetRun('run-2');
     expect(registry.list().map((p) => p.streamingId)).toEqual(['run-1']);
+  });
+
+  it('publishes each request and its resolution on the bus, naming who resolved it', () => {
+    const { registry, open, facts } = setup();
+    const byUser = open();
+    registry.decide(byUser.permission.id, { action: 'deny', denyReason: 'no' });
+    open({ ...base, streamingId: 'run-2' });
+    registry.settleRun('run-2', 'run ended');
+    registry.settleRun('run-2', 'run ended again');
+    expect(facts).toEqual(['requested pending', 'resolved denied by user', 'requested pending', 'resolved denied by run']);
   });
 });

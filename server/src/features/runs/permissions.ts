@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionDecisionRequest, PermissionRequest, PermissionStatus } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
+import type { EventBus, PermissionResolutionSource } from '../../platform/bus';
 
 /** What the model reads when the user denies without a reason. */
 export const DEFAULT_DENY_MESSAGE =
@@ -49,20 +50,26 @@ function denyMessage(denyReason: string | undefined): string {
   return reason ? `The user denied this tool use: ${reason}` : DEFAULT_DENY_MESSAGE;
 }
 
-export function createPermissionRegistry(now: () => Date = () => new Date()): PermissionRegistry {
+/** Publishes `permission.requested` for every new request and `permission.resolved` once it is decided or settled. */
+export function createPermissionRegistry({ bus, now = () => new Date() }: { bus: EventBus; now?: () => Date }): PermissionRegistry {
   const entries = new Map<string, Entry>();
 
-  const finish = (entry: Entry, status: PermissionStatus, patch: Partial<PermissionRequest>, result: PermissionResult): PermissionRequest => {
-    entry.permission = { ...entry.permission, ...patch, status };
-    entry.resolve(result);
+  const finish = (
+    entry: Entry,
+    source: PermissionResolutionSource,
+    change: { status: PermissionStatus; patch: Partial<PermissionRequest>; result: PermissionResult },
+  ): PermissionRequest => {
+    entry.permission = { ...entry.permission, ...change.patch, status: change.status };
+    entry.resolve(change.result);
     entry.publish(entry.permission);
+    bus.publish('permission.resolved', { permission: entry.permission, source });
     return entry.permission;
   };
 
   const settleEntry = (entry: Entry, reason: string): void => {
     if (entry.permission.status !== 'pending') return;
     // `interrupt` ends the CLI's turn instead of letting the model carry on without the tool.
-    finish(entry, 'denied', { denyReason: reason }, { behavior: 'deny', message: reason, interrupt: true });
+    finish(entry, 'run', { status: 'denied', patch: { denyReason: reason }, result: { behavior: 'deny', message: reason, interrupt: true } });
   };
 
   return {
@@ -80,6 +87,7 @@ export function createPermissionRegistry(now: () => Date = () => new Date()): Pe
       let resolve!: (result: PermissionResult) => void;
       const result = new Promise<PermissionResult>((r) => (resolve = r));
       entries.set(permission.id, { permission, resolve, publish });
+      bus.publish('permission.requested', { permission });
       return { permission, result };
     },
     decide(id, decision) {
@@ -92,10 +100,10 @@ export function createPermissionRegistry(now: () => Date = () => new Date()): Pe
         // Shallow merge: the UI may send only the fields it changed (a Bash command, AskUserQuestion's answers).
         const updatedInput = { ...entry.permission.toolInput, ...decision.modifiedInput };
         const patch = decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {};
-        return finish(entry, 'approved', patch, { behavior: 'allow', updatedInput });
+        return finish(entry, 'user', { status: 'approved', patch, result: { behavior: 'allow', updatedInput } });
       }
       const patch = decision.denyReason ? { denyReason: decision.denyReason } : {};
-      return finish(entry, 'denied', patch, { behavior: 'deny', message: denyMessage(decision.denyReason) });
+      return finish(entry, 'user', { status: 'denied', patch, result: { behavior: 'deny', message: denyMessage(decision.denyReason) } });
     },
     settle(id, reason) {
       const entry = entries.get(id);

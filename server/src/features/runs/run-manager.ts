@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
-import { childEnvironment } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
+import type { RunEndReason } from '../../platform/bus';
 import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
-import { startRun, type Run, type RunDeps } from './run';
+import type { RunEnvironmentProvider } from './run-environment';
+import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
 import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
 
 /** How long a finished run's events stay replayable (late viewers, reconnects) before they are dropped. */
@@ -36,27 +37,26 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
 }
 
-type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions };
+export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus'> & {
+  sessionInfo: SessionInfoStore;
+  /** Each run's environment and model, computed at its start (see run-environment.ts). */
+  runEnvironment: RunEnvironmentProvider;
+  /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
+  sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
+  runOptions?: RunManagerOptions;
+};
+
+const END_REASONS: Record<CloseReason, RunEndReason> = { completed: 'completed', error: 'failed', stopped: 'stopped', crashed: 'crashed' };
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
   const logger = deps.logger.child({ component: 'runs' });
-  const permissions = createPermissionRegistry();
+  const permissions = createPermissionRegistry({ bus: deps.bus });
   const runs = new Map<string, Run>();
   const dropTimers = new Map<string, NodeJS.Timeout>();
   const dropped = new Set<string>();
-  const listeners = new Set<() => void>();
   const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
   let closing = false;
 
-  const emitChange = (): void => {
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (error) {
-        logger.warn({ err: error }, 'live-runs listener failed');
-      }
-    }
-  };
   const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
 
   const drop = (streamingId: string): void => {
@@ -79,11 +79,31 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const recordStart = async (run: Run, resolved: ResolvedStart, head: Promise<string | undefined>): Promise<void> => {
     const sessionId = run.info.sessionId;
     const initialCommitHead = resolved.inheritedCommitHead ?? (await head);
-    updateSessionInfo(sessionId, { permissionMode: resolved.permissionMode, ...(initialCommitHead ? { initialCommitHead } : {}) });
+    // A resumed session keeps its predecessor's mute.
+    const muted = resolved.resumeSessionId !== undefined && !deps.sessionInfo.get(resolved.resumeSessionId).notify;
+    updateSessionInfo(sessionId, { permissionMode: resolved.permissionMode, ...(initialCommitHead ? { initialCommitHead } : {}), ...(muted ? { notify: false } : {}) });
     if (resolved.resumeSessionId) updateSessionInfo(resolved.resumeSessionId, { continuationSessionId: sessionId });
   };
 
+  const publishEnd = (run: Run, end: RunEnd, resumedFrom: string | undefined): void => {
+    const { streamingId, sessionId, startedAt } = run.info;
+    const reason = END_REASONS[end.reason];
+    let summary = '';
+    try {
+      summary = deps.sessionTitle?.(sessionId, { prompt: run.info.initialPrompt, ...(resumedFrom ? { resumedFrom } : {}) }) ?? '';
+    } catch (error) {
+      logger.warn({ err: error, sessionId }, 'could not read the session title');
+    }
+    deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
+  };
+
   const launch = (resolved: ResolvedStart): Run => {
+    const { env, model } = deps.runEnvironment({
+      workingDirectory: resolved.workingDirectory,
+      permissionMode: resolved.permissionMode,
+      ...(resolved.model ? { model: resolved.model } : {}),
+      ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
+    });
     const run = startRun(
       {
         streamingId: randomUUID(),
@@ -91,22 +111,20 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         prompt: resolved.prompt,
         workingDirectory: resolved.workingDirectory,
         executablePath: resolved.executablePath,
-        env: childEnvironment(process.env, deps.childEnv),
+        env,
         permissionMode: resolved.permissionMode,
-        model: resolved.model,
+        model,
         systemPrompt: resolved.systemPrompt,
         resumeSessionId: resolved.resumeSessionId,
       },
-      { logger, permissions, onSessionId: emitChange, ...deps.runOptions?.run },
+      { logger, permissions, ...deps.runOptions?.run },
     );
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
-      emitChange();
       const timer = setTimeout(() => drop(run.info.streamingId), retentionMs);
       timer.unref();
       dropTimers.set(run.info.streamingId, timer);
     });
-    emitChange();
     return run;
   };
 
@@ -116,10 +134,6 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     bySession: (sessionId) => {
       const run = liveRuns().find((r) => r.info.sessionId === sessionId);
       return run ? { ...run.info } : undefined;
-    },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
     async start(request) {
       if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
@@ -138,6 +152,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         throw error;
       }
       await recordStart(run, resolved, head);
+      // Published once the CLI reported its session, so the id is final; `run.ended` follows only such runs.
+      const { streamingId, sessionId, workingDirectory, permissionMode } = run.info;
+      deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode });
+      void run.ended.then((end) => publishEnd(run, end, resolved.resumeSessionId));
       return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
     },
     async stop(id) {
@@ -156,7 +174,6 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       await Promise.all([...runs.values()].map((run) => run.stop()));
       for (const timer of dropTimers.values()) clearTimeout(timer);
       dropTimers.clear();
-      listeners.clear();
     },
   };
 }

@@ -35,8 +35,6 @@ export interface RunParams {
 export interface RunDeps {
   logger: Logger;
   permissions: PermissionRegistry;
-  /** Called when the CLI reports a session id other than the preset one. */
-  onSessionId(run: Run): void;
   stopTimings?: Partial<StopTimings>;
   /** How long start waits for the CLI's system/init. */
   startTimeoutMs?: number;
@@ -182,7 +180,6 @@ class CliRun implements Run {
     if (sessionId !== this.info.sessionId) {
       this.logger.warn({ preset: this.info.sessionId, reported: sessionId }, 'cli reported another session id than the preset one');
       this.info.sessionId = sessionId;
-      this.deps.onSessionId(this);
     }
     this.markReady();
   }

@@ -22,6 +22,11 @@ export interface SessionIndex {
   exists(sessionId: string): Promise<boolean>;
   /** Archives every indexed session that is not archived yet. */
   archiveAll(): Promise<number>;
+  /**
+   * The session's title as the list shows it now (custom name, then the indexed title); for a session not indexed
+   * yet (a run that just ended), its predecessor's title or the title of the prompt that started it.
+   */
+  titleOf(sessionId: string, fallback?: { resumedFrom?: string; prompt?: string }): string;
   close(): Promise<void>;
 }
 
@@ -68,9 +73,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   // that sweep, or a session whose run just ended would vanish from the list until the watcher caught up
   // (no longer live, not yet indexed).
   let runSweep: Promise<void> = Promise.resolve();
-  const unsubscribe = deps.runs.onChange(() => {
-    runSweep = sweep();
-  });
+  const unsubscribes = (['run.started', 'run.ended'] as const).map((name) =>
+    deps.bus.subscribe(name, () => {
+      runSweep = sweep();
+    }),
+  );
   const current = async (): Promise<void> => {
     await initial;
     await runSweep;
@@ -119,6 +126,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await current();
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
+    titleOf(sessionId, fallback = {}) {
+      const known = (id: string): string => deps.sessionInfo.get(id).custom_name || (store.metaOf(id)?.summary ?? '');
+      return known(sessionId) || (fallback.resumedFrom ? known(fallback.resumedFrom) : '') || promptTitle(fallback.prompt ?? '');
+    },
     async archiveAll() {
       await initial;
       return deps.sessionInfo.archiveMany(queries.indexedIds());
@@ -126,7 +137,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     async close() {
       closed = true;
       watcher.close();
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       await queue;
     },
   };

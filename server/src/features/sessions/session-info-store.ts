@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { EventBus } from '../../platform/bus';
 import { DEFAULT_SESSION_INFO, type SessionInfo, type SessionUpdateRequest } from '@cui/contract';
 
 /** The console's own per-session data (SQLite table session_info). */
@@ -18,6 +19,8 @@ interface SessionInfoRow {
   continuation_session_id: string;
   initial_commit_head: string;
   permission_mode: string;
+  /** NULL: never set, so the default (notify). */
+  notify: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -30,6 +33,7 @@ export function rowToSessionInfo(row: SessionInfoRow): SessionInfo {
     continuation_session_id: row.continuation_session_id,
     initial_commit_head: row.initial_commit_head,
     permission_mode: row.permission_mode,
+    notify: row.notify !== 0,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -44,10 +48,12 @@ function patchColumns(patch: SessionUpdateRequest): Record<string, string | numb
   if (patch.continuationSessionId !== undefined) columns.continuation_session_id = patch.continuationSessionId.trim();
   if (patch.initialCommitHead !== undefined) columns.initial_commit_head = patch.initialCommitHead.trim();
   if (patch.permissionMode !== undefined) columns.permission_mode = patch.permissionMode;
+  if (patch.notify !== undefined) columns.notify = patch.notify ? 1 : 0;
   return columns;
 }
 
-export function createSessionInfoStore(db: Database.Database): SessionInfoStore {
+/** Every change is published as `session.info.updated` once its transaction committed. */
+export function createSessionInfoStore({ db, bus }: { db: Database.Database; bus: EventBus }): SessionInfoStore {
   const select = db.prepare<[string], SessionInfoRow>('SELECT * FROM session_info WHERE session_id = ?');
   const insertDefault = db.prepare('INSERT OR IGNORE INTO session_info (session_id, created_at, updated_at) VALUES (?, ?, ?)');
   const updates = new Map<string, Database.Statement>();
@@ -58,7 +64,7 @@ export function createSessionInfoStore(db: Database.Database): SessionInfoStore 
     return row ? rowToSessionInfo(row) : { ...DEFAULT_SESSION_INFO };
   };
 
-  const update = db.transaction((sessionId: string, patch: SessionUpdateRequest): SessionInfo => {
+  const write = db.transaction((sessionId: string, patch: SessionUpdateRequest): SessionInfo => {
     const now = new Date().toISOString();
     insertDefault.run(sessionId, now, now);
     const columns = patchColumns(patch);
@@ -75,15 +81,27 @@ export function createSessionInfoStore(db: Database.Database): SessionInfoStore 
     return get(sessionId);
   });
 
-  const archiveMany = db.transaction((sessionIds: Iterable<string>): number => {
+  const archiveIds = db.transaction((sessionIds: Iterable<string>): string[] => {
     const now = new Date().toISOString();
-    let changed = 0;
+    const changed: string[] = [];
     for (const id of sessionIds) {
       insertDefault.run(id, now, now);
-      changed += archive.run(now, id).changes;
+      if (archive.run(now, id).changes > 0) changed.push(id);
     }
     return changed;
   });
+
+  const update = (sessionId: string, patch: SessionUpdateRequest): SessionInfo => {
+    const info = write(sessionId, patch);
+    bus.publish('session.info.updated', { sessionId, info });
+    return info;
+  };
+
+  const archiveMany = (sessionIds: Iterable<string>): number => {
+    const changed = archiveIds(sessionIds);
+    for (const id of changed) bus.publish('session.info.updated', { sessionId: id, info: get(id) });
+    return changed.length;
+  };
 
   return { get, update, archiveMany };
 }

@@ -23,6 +23,7 @@ interface ListRow {
   continuation_session_id: string | null;
   initial_commit_head: string | null;
   permission_mode: string | null;
+  notify: number | null;
   info_created_at: string | null;
   info_updated_at: string | null;
 }
@@ -53,7 +54,7 @@ function whereClause(query: ConversationListQuery): string {
 }
 
 const OUTPUT = `s.session_id, s.summary, s.created_at, s.updated_at, s.project_path, s.message_count, s.edit_count, s.write_count, s.lines_added, s.lines_removed,
-  i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.created_at AS info_created_at, i.updated_at AS info_updated_at`;
+  i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.notify, i.created_at AS info_created_at, i.updated_at AS info_updated_at`;
 
 /**
  * Without live rows: the page's ids come from an index-only scan of session_index (filters and order are
@@ -79,7 +80,7 @@ function liveStatements(where: string, order: string, liveCount: number): { page
       SELECT p.session_id, COALESCE(s.summary, l.column2) AS summary, p.created_at, p.updated_at, p.project_path,
         COALESCE(s.message_count, 0) AS message_count, COALESCE(s.edit_count, 0) AS edit_count, COALESCE(s.write_count, 0) AS write_count,
         COALESCE(s.lines_added, 0) AS lines_added, COALESCE(s.lines_removed, 0) AS lines_removed,
-        i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.created_at AS info_created_at, i.updated_at AS info_updated_at
+        i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.notify, i.created_at AS info_created_at, i.updated_at AS info_updated_at
       FROM p LEFT JOIN session_index s ON s.session_id = p.session_id AND s.message_count > 0
       LEFT JOIN ${live} l ON l.column1 = p.session_id LEFT JOIN session_info i ON i.session_id = p.session_id
       ORDER BY ${order.replace(/(\w+_at|session_id|pinned)/g, 'p.$1')}`,
@@ -104,6 +105,7 @@ function toSummary(row: ListRow): ConversationSummary {
       continuation_session_id: row.continuation_session_id ?? '',
       initial_commit_head: row.initial_commit_head ?? '',
       permission_mode: row.permission_mode ?? 'default',
+      notify: row.notify !== 0,
       ...(row.info_created_at ? { created_at: row.info_created_at } : {}),
       ...(row.info_updated_at ? { updated_at: row.info_updated_at } : {}),
     },

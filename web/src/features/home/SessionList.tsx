@@ -59,11 +59,11 @@ export function SessionList({ tab }: { tab: SessionTab }) {
                 ? { status: live.statusOf(row.streamingId), stopping: live.stopping(row.streamingId), onStop: () => void live.stop(row) }
                 : null
             }
-            notify={actions.notifyIds.includes(row.sessionId)}
+            notify={row.sessionInfo.notify}
             onArchive={() => void actions.setArchived(row, !row.sessionInfo.archived)}
             onRename={(name) => void actions.rename(row, name)}
             onPin={() => void actions.setPinned(row, !row.sessionInfo.pinned)}
-            onNotify={() => actions.setNotify(row.sessionId, !actions.notifyIds.includes(row.sessionId))}
+            onNotify={() => void actions.setNotify(row, !row.sessionInfo.notify)}
           />
         ))}
       </ul>

@@ -1,23 +1,29 @@
-import { readLocalJson, writeLocalJson } from '@/lib/local-json';
+import { readLocalJson } from '@/lib/local-json';
 
 /**
- * Sessions the user asked to be notified about ('Notify me' / 'Mute' in the row menu), as an array of
- * session ids in local storage. The notifications feature reads the same key.
+ * Where builds before the server kept `sessionInfo.notify` stored the sessions the user asked to be notified
+ * about: an array of session ids in local storage. Read once to move them to the server, then removed.
  */
-export const NOTIFY_SESSIONS_KEY = 'cui-notify-sessions';
+export const LEGACY_NOTIFY_SESSIONS_KEY = 'cui-notify-sessions';
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-export function loadNotifySessions(): string[] {
-  return readLocalJson(NOTIFY_SESSIONS_KEY, isStringArray, []);
-}
-
-/** Turns notifications for one session on or off; returns the new list. */
-export function setSessionNotify(sessionId: string, on: boolean): string[] {
-  const current = loadNotifySessions().filter((id) => id !== sessionId);
-  const next = on ? [...current, sessionId] : current;
-  writeLocalJson(NOTIFY_SESSIONS_KEY, next);
-  return next;
+/**
+ * Moves a legacy 'Notify me' list to the server (`notify: true` on each session) and removes the key once every
+ * id was written or is gone (404). Ids that failed otherwise stay for the next start. No key: nothing is called.
+ */
+export async function moveLegacyNotifyFlags(setNotify: (sessionId: string) => Promise<'ok' | 'gone'>): Promise<void> {
+  if (localStorage.getItem(LEGACY_NOTIFY_SESSIONS_KEY) === null) return;
+  const ids = readLocalJson(LEGACY_NOTIFY_SESSIONS_KEY, isStringArray, []);
+  const results = await Promise.allSettled(ids.map((id) => setNotify(id)));
+  const left = ids.filter((_id, i) => results[i]?.status === 'rejected');
+  try {
+    if (left.length === 0) localStorage.removeItem(LEGACY_NOTIFY_SESSIONS_KEY);
+    else localStorage.setItem(LEGACY_NOTIFY_SESSIONS_KEY, JSON.stringify(left));
+  } catch (error) {
+    // Storage unavailable: the move is retried at the next start, which is harmless (the writes are idempotent).
+    console.warn('Could not update the legacy notify list', error);
+  }
 }

@@ -1,7 +1,7 @@
-import { useCallback, useState, type Dispatch } from 'react';
-import { routes, type ConversationSummary } from '@cui/contract';
-import { apiCall } from '@/app/api-client';
-import { loadNotifySessions, setSessionNotify } from './notify-sessions';
+import { useCallback, useEffect, type Dispatch } from 'react';
+import { routes, type ConversationSummary, type SessionUpdateRequest } from '@cui/contract';
+import { apiCall, ApiError } from '@/app/api-client';
+import { moveLegacyNotifyFlags } from './notify-sessions';
 import type { SessionListAction } from './session-list-state';
 
 export interface SessionActions {
@@ -9,16 +9,29 @@ export interface SessionActions {
   setArchived(row: ConversationSummary, archived: boolean): Promise<void>;
   rename(row: ConversationSummary, name: string): Promise<void>;
   setPinned(row: ConversationSummary, pinned: boolean): Promise<void>;
-  notifyIds: string[];
-  setNotify(sessionId: string, on: boolean): void;
+  /** 'Mute' (false) or 'Notify me' (true), stored on the server (`sessionInfo.notify`); reverted if the call fails. */
+  setNotify(row: ConversationSummary, notify: boolean): Promise<void>;
 }
 
-const update = (sessionId: string, body: { customName?: string; pinned?: boolean; archived?: boolean }) =>
-  apiCall(routes.sessions.update, { params: { sessionId }, body });
+const update = (sessionId: string, body: SessionUpdateRequest) => apiCall(routes.sessions.update, { params: { sessionId }, body });
+
+/** 'gone' for a session the server no longer knows (nothing to move). */
+const legacyNotify = async (sessionId: string): Promise<'ok' | 'gone'> => {
+  try {
+    await update(sessionId, { notify: true });
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'gone';
+    throw error;
+  }
+};
 
 /** Row actions of the session list: archive/unarchive, rename, pin and the per-session notify flag. */
 export function useSessionActions(dispatch: Dispatch<SessionListAction>): SessionActions {
-  const [notifyIds, setNotifyIds] = useState(loadNotifySessions);
+  // Once per mount: a list an older build kept in local storage moves to the server (idempotent if repeated).
+  useEffect(() => {
+    void moveLegacyNotifyFlags(legacyNotify);
+  }, []);
 
   const setArchived = useCallback(
     async (row: ConversationSummary, archived: boolean) => {
@@ -63,7 +76,18 @@ export function useSessionActions(dispatch: Dispatch<SessionListAction>): Sessio
     [dispatch],
   );
 
-  const setNotify = useCallback((sessionId: string, on: boolean) => setNotifyIds(setSessionNotify(sessionId, on)), []);
+  const setNotify = useCallback(
+    async (row: ConversationSummary, notify: boolean) => {
+      dispatch({ type: 'patch', sessionId: row.sessionId, changes: {}, info: { notify } });
+      try {
+        await update(row.sessionId, { notify });
+      } catch (error) {
+        console.error('Failed to update notifications for the session', error);
+        dispatch({ type: 'patch', sessionId: row.sessionId, changes: {}, info: { notify: !notify } });
+      }
+    },
+    [dispatch],
+  );
 
-  return { setArchived, rename, setPinned, notifyIds, setNotify };
+  return { setArchived, rename, setPinned, setNotify };
 }
