@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createGates, type Gates } from './gates';
 import { sendError } from './http';
 import { route } from './routes';
 import type { RecordedRequest } from './types';
@@ -7,6 +8,7 @@ import type { RecordedRequest } from './types';
 export type { Conversation, RecordedRequest, Scenario, ScriptBlock, ScriptReply } from './types';
 export { readConversation } from './conversation';
 export { pickScenario, SCENARIOS } from './scenarios/index';
+export { gateOf, type Gates, type HeldReply } from './gates';
 
 /**
  * A scripted fake of the Anthropic Messages API for the real Claude Code CLI
@@ -18,6 +20,8 @@ export interface FakeAnthropic {
   url: string;
   /** Every request received, in arrival order. */
   requests: RecordedRequest[];
+  /** Replies of `[gate:NAME]` prompts waiting for the test (also over HTTP: see routes.ts). */
+  gates: Gates;
   /** Stops listening and drops open connections (streams in progress end at once). */
   close(): Promise<void>;
 }
@@ -41,10 +45,11 @@ function trackSockets(server: Server): Set<Socket> {
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
+  const gates = createGates();
   const server = createServer((req, res) => {
     const record: RecordedRequest = { n: requests.length + 1, method: req.method ?? 'GET', path: req.url ?? '/', status: 0, closedEarly: false };
     requests.push(record);
-    route(req, res, record)
+    route(req, res, record, gates)
       .catch((error: unknown) => {
         record.status = 500;
         if (!res.headersSent) sendError(res, 500, 'api_error', `fake server error: ${String(error)}`);
@@ -66,8 +71,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   return {
     url: `http://${urlHost}:${port}`,
     requests,
+    gates,
     close: () =>
       new Promise<void>((resolve) => {
+        gates.releaseAll();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -1,3 +1,4 @@
+import { gateOf } from '../gates';
 import type { Conversation, Scenario } from '../types';
 import { inCwd, message, pickTool, promptHas, quoteLastResult, runSteps, text } from './helpers';
 
@@ -12,9 +13,11 @@ export const taskScenario: Scenario = {
   reply: (conversation) => {
     const tool = pickTool(conversation, ['Agent', 'Task']);
     if (!tool) return message(text('No subagent tool (Agent or Task) is available in this session.'));
+    // A gated conversation gates its subagent too.
+    const gate = gateOf(conversation.prompt);
     const input = {
       description: 'Inspect the repository',
-      prompt: `${SUBAGENT_MARKER} Look at the repository and report what files it has.`,
+      prompt: `${SUBAGENT_MARKER} Look at the repository and report what files it has.${gate ? ` [gate:${gate}]` : ''}`,
       subagent_type: 'general-purpose',
       run_in_background: false,
     };
