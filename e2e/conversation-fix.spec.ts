@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makeRepo, recordStatusTexts, startRun, statusTexts, toolPanel } from './conversation-helpers';
+import { makeRepo, startRun, toolPanel } from './conversation-helpers';
+import { fakeGate } from './support/fake-gate';
 
 const permissionPrompt = (page: Page) => page.getByRole('region', { name: 'Permission request' });
 
@@ -10,7 +11,6 @@ test.describe('conversation: read then edit in Ask mode', () => {
   test('deny the Edit, then a follow-up: live status texts, approve, diff, file changed, result', async ({ cui, loggedInPage: page }) => {
     const repo = makeRepo(cui.dirs);
     const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'fix the file', permissionMode: 'default' });
-    await recordStatusTexts(page);
     await page.goto(`/c/${run.sessionId}`);
 
     // First turn: the Edit waits for approval (its diff already shown); deny it with a reason.
@@ -27,30 +27,35 @@ test.describe('conversation: read then edit in Ask mode', () => {
     await expect(page.getByTestId('status-line')).toHaveCount(0);
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('helo wrld\n');
 
-    // Follow-up from the composer: the page is connected before the run's first event, so every status shows live.
+    // Follow-up from the composer, its model replies held one by one: each live status text is seen painted.
+    const gate = fakeGate(cui, 'follow-up');
+    const followUp = gate.prompt('fix the file after all');
     const composer = page.getByRole('combobox', { name: 'Task' });
     await expect(composer).toHaveAttribute('placeholder', 'Continue the conversation...');
-    await composer.fill('fix the file after all');
-    // The first turn may end with a 'Completed' of its own (when its result and closed arrive apart): count from here.
-    const beforeFollowUp = (await statusTexts(page)).length;
+    await composer.fill(followUp);
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('fix the file after all')).toBeVisible();
+    await gate.held(0);
+    await expect(page.getByText(followUp)).toBeVisible();
+    await expect(page.getByTestId('status-line')).toContainText('Initializing...');
+    await gate.release(0);
+    await gate.held(1);
+    await expect(page.getByTestId('status-line')).toContainText('Reading file...');
+    await gate.release(1);
     await expect(permissionPrompt(page)).toContainText('Allow Edit?');
+    await expect(page.getByTestId('status-line')).toContainText('Awaiting approval...');
     await permissionPrompt(page).getByRole('button', { name: 'Approve' }).click();
     await expect(permissionPrompt(page)).toHaveCount(0);
+    await gate.held(2);
+    await expect(page.getByTestId('status-line')).toContainText('Running');
+    await gate.release(2);
     await expect(toolPanel(page, 'Edit').last()).toHaveAttribute('data-status', 'completed');
     await expect(page.getByText(/^Done\. Last tool result: The file .*hello\.txt has been updated/)).toBeVisible();
     await expect(page.getByTestId('status-line')).toHaveCount(0);
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
 
     // The history continues: both turns are on the page, the first one's messages still there.
-    await expect(page.locator('[data-role="user"]')).toHaveText(['fix the file', 'fix the file after all']);
+    await expect(page.locator('[data-role="user"]')).toHaveText(['fix the file', followUp]);
     await expect(toolPanel(page, 'Edit')).toHaveCount(2);
-    // The status line showed the follow-up waiting for the approval, live. Which statuses paint before that depends on
-    // how the replay batches: the start call returns after the CLI's init, so the page may catch up on the Read and the
-    // permission request in one render. What follows the approval can arrive in one burst with `closed`.
-    const followUp = (await statusTexts(page)).slice(beforeFollowUp);
-    expect(followUp).toContain('Awaiting approval...');
     await expect(page.getByTestId('conversation-subtitle')).toContainText('+1 −1');
   });
 

@@ -33,22 +33,6 @@ export async function startRun(cui: Cui, body: { workingDirectory: string; initi
   return (await response.json()) as StartedRun;
 }
 
-/** Records every text the status line shows (in order), from page load on: read with `statusTexts(page)`. */
-export async function recordStatusTexts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __statusTexts: string[] }).__statusTexts = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="status-line"] [aria-live]')?.textContent ?? '';
-      if (text && seen[seen.length - 1] !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-export function statusTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
-}
-
 /** The locator of one tool panel by tool name. */
 export const toolPanel = (page: Page, name: string) => page.locator(`section[data-tool="${name}"]`);
 
