@@ -72,6 +72,7 @@ function demoEnv(dirs, fakeUrl) {
     DISABLE_TELEMETRY: '1',
     DISABLE_AUTOUPDATER: '1',
     CUI_DEMO: '1',
+    CUI_DEMO_PROJECT: dirs.project,
     // CLI 2.1.330 hides its todo tool by default; these two make TodoWrite available (deferred) for the todo prompt.
     CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
     CLAUDE_CODE_ENABLE_TASKS: '0',

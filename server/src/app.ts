@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   /** Built web app to serve (dist/web); nothing is served when absent or missing. */
   webRoot?: string;
   demoMode?: boolean;
+  /** A directory offered as the most recent working directory until sessions of its own exist (the demo's project). */
+  suggestedDirectory?: string;
   /** An already loaded config (main loads it first for host/port); loaded from CUI_HOME when absent. */
   config?: ConfigStore;
   /** Largest accepted request body in bytes; BODY_LIMIT_BYTES when absent. */
@@ -78,7 +80,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, sessionTitle, runOptions: options.runOptions });
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
 
   const app = Fastify({
     loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,

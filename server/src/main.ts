@@ -84,6 +84,8 @@ async function start(args: ServerArgs): Promise<void> {
     logLevel,
     webRoot: path.resolve(here, '../web'),
     demoMode: process.env.CUI_DEMO === '1',
+    // `npm run demo` names its scratch project so the composer offers it before any session exists.
+    ...(process.env.CUI_DEMO === '1' && process.env.CUI_DEMO_PROJECT ? { suggestedDirectory: process.env.CUI_DEMO_PROJECT } : {}),
   });
   handleSignals(app);
   const host = args.host ?? config.get().server.host;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
@@ -33,6 +34,8 @@ export interface SessionIndex {
 export interface SessionIndexDeps extends PlatformDeps {
   sessionInfo: SessionInfoStore;
   runs: LiveRuns;
+  /** Listed among the working directories while no session of it is (with the server's start as its date). */
+  suggestedDirectory?: string;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
   watch?: { debounceMs?: number; sweepIntervalMs?: number };
 }
@@ -83,6 +86,12 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     await runSweep;
   };
 
+  const suggestion = deps.suggestedDirectory
+    ? { path: deps.suggestedDirectory, shortname: path.basename(deps.suggestedDirectory), lastDate: new Date().toISOString(), conversationCount: 0 }
+    : undefined;
+  const withSuggestion = (directories: WorkingDirectory[]): WorkingDirectory[] =>
+    !suggestion || directories.some((d) => d.path === suggestion.path) ? directories : [suggestion, ...directories].sort((a, b) => b.lastDate.localeCompare(a.lastDate));
+
   const withLiveStatus = (row: ConversationSummary): ConversationSummary => {
     const run = deps.runs.bySession(row.sessionId);
     return run ? { ...row, status: 'ongoing', streamingId: run.streamingId } : row;
@@ -119,7 +128,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     },
     async workingDirectories() {
       await current();
-      const directories = queries.workingDirectories(deps.runs.list());
+      const directories = withSuggestion(queries.workingDirectories(deps.runs.list()));
       return { directories, totalCount: directories.length };
     },
     async exists(sessionId) {
