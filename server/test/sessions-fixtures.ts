@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
-import { createConfigStore } from '../src/platform/config';
+import { createConfigStore } from '../src/features/settings/index';
 import { openDatabase } from '../src/platform/db';
 import { installErrorHandler } from '../src/platform/errors-http';
 import { createLogBuffer } from '../src/platform/log-buffer';
@@ -104,8 +104,9 @@ export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<
   const paths = resolvePaths({ cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir });
   const logger = pino({ level: 'silent' });
   const db = openDatabase(paths.dbPath, logger);
+  const bus = createEventBus(logger);
   const platform: PlatformDeps = {
-    paths, logger, db, bus: createEventBus(logger), config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
+    paths, logger, db, bus, config: createConfigStore({ path: paths.configPath, bus }), logBuffer: createLogBuffer(),
     claude: { executablePath: '', version: 'test' }, childEnv: {}, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(db);
