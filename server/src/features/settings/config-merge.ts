@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { unwrapField, type ConfigSections, type SectionsOutput, type SectionsPatch } from '@cui/contract';
 
-type Plain = Record<string, unknown>;
+export type Plain = Record<string, unknown>;
 
-function isPlainObject(value: unknown): value is Plain {
+export function isPlainObject(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

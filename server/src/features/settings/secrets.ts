@@ -1,13 +1,8 @@
 import { MASKED_SECRET_PREFIX, type ConfigSections, type SecretPath, type SectionsOutput, type SectionsPatch } from '@cui/contract';
+import { isPlainObject, type Plain } from './config-merge';
 
 /** Secrets shorter than this are shown as the prefix alone: 4 visible characters would be too much of them. */
 const MIN_LENGTH_TO_SHOW_TAIL = 12;
-
-type Plain = Record<string, unknown>;
-
-function isPlainObject(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Masks a secret for display: the prefix plus its last 4 characters; '' and undefined stay as they are. */
 export function maskSecret(secret: string): string;
