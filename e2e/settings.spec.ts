@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { seedTranscripts, type SeedTranscript } from './support/transcripts';
 
 const SEEDS: SeedTranscript[] = ['8d0f7c1e-3b2a-4c5d-9e6f-7a8b9c0d1e2f', '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'].map((sessionId, index) => ({
@@ -40,6 +41,7 @@ test.describe('Settings dialog', () => {
     await theme.selectOption({ label: 'Dark' });
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await expect(html).toHaveClass(/\bdark\b/);
+    await saveScreenshot(page, 'settings-general-dark');
     await theme.selectOption({ label: 'Light' });
     await expect(html).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('cui-theme'))).toBe('light');
@@ -61,6 +63,7 @@ test.describe('Settings dialog', () => {
     await expect(dialog).toHaveAttribute('data-placement', 'sheet');
     const box = await dialog.boundingBox();
     expect(box && { x: box.x, width: box.width, bottom: Math.round(box.y + box.height) }).toEqual({ x: 0, width: 375, bottom: 740 });
+    await saveScreenshot(page, 'settings-sheet-phone');
 
     const handle = await page.getByTestId('sheet-handle').boundingBox();
     if (!handle) throw new Error('the sheet has no drag handle');

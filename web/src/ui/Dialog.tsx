@@ -17,6 +17,8 @@ export type DialogContentProps = Omit<ComponentPropsWithRef<typeof RadixDialog.C
   /** The close (X) button; on by default, labelled 'Close'. */
   showClose?: boolean;
   overlayClassName?: string;
+  /** Shown above the title, e.g. a bottom sheet's drag handle. */
+  top?: ReactNode;
   /** 'center' (default): a centred modal; 'sheet': a bottom sheet spanning the width (phones). */
   placement?: 'center' | 'sheet';
 };
@@ -28,7 +30,7 @@ const PLACEMENT = {
 
 /** A modal, centred by default or a bottom sheet (`placement`). */
 export function DialogContent({
-  title, description, hideTitle = false, showClose = true, placement = 'center', className, overlayClassName, children, ...props
+  title, description, hideTitle = false, showClose = true, placement = 'center', top, className, overlayClassName, children, ...props
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
@@ -44,6 +46,7 @@ export function DialogContent({
         )}
         {...props}
       >
+        {top}
         <RadixDialog.Title className={cn('pr-8 text-base font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
         {description !== undefined && (
           <RadixDialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</RadixDialog.Description>

@@ -67,12 +67,14 @@ export function SettingsDialog({ open, onOpenChange, tabs, configApi }: Settings
         placement={sheet ? 'sheet' : 'center'}
         data-placement={sheet ? 'sheet' : 'center'}
         style={drag.offset > 0 ? { transform: `translateY(${drag.offset}px)` } : undefined}
+        top={
+          sheet && (
+            <div data-testid="sheet-handle" className="-mx-5 -mb-2 flex h-6 cursor-grab touch-none items-center justify-center" {...drag.handlers}>
+              <span aria-hidden className="h-1.5 w-10 rounded-full bg-neutral-300 dark:bg-neutral-700" />
+            </div>
+          )
+        }
       >
-        {sheet && (
-          <div data-testid="sheet-handle" className="-mt-1 flex h-6 cursor-grab touch-none items-center justify-center" {...drag.handlers}>
-            <span aria-hidden className="h-1.5 w-10 rounded-full bg-neutral-300 dark:bg-neutral-700" />
-          </div>
-        )}
         <ConfigProvider api={configApi}>
           <PreferencesError />
           <SettingsTabs tabs={tabs ?? settingsTabs()} />

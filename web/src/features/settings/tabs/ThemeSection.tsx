@@ -22,7 +22,7 @@ export function ThemeSection() {
     <label className="flex items-center justify-between gap-4 text-sm">
       <span className="font-medium">Theme</span>
       <select
-        className={cn(FIELD_CLASSES, 'h-9 w-40 cursor-pointer')}
+        className={cn(FIELD_CLASSES, 'h-9 max-w-48 cursor-pointer')}
         value={preference}
         onChange={(event) => {
           const parsed = ColorScheme.safeParse(event.target.value);
