@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { configUpdateSchema, defineSection, publicConfigSchema } from './config-sections';
 import { defineRoute } from './route';
+
+export * from './config-sections';
 
 /** Secrets returned by GET /api/config are replaced by this prefix plus their last 4 characters. */
 export const MASKED_SECRET_PREFIX = '••••••••';
@@ -15,11 +18,15 @@ export const NotificationsConfig = z.object({
   ntfyUrl: NtfyUrl.optional(),
 });
 
+/**
+ * `colorScheme` mirrors the browser's `cui-theme` choice; the browser's copy is the truth for painting (see
+ * docs/architecture.md, 'Theme').
+ */
 export const InterfaceConfig = z.object({
   colorScheme: ColorScheme.default('system'),
   /** '' means auto-detect from the browser. */
   language: z.string().max(35).default(''),
-  notifications: NotificationsConfig.default({ enabled: false }),
+  notifications: NotificationsConfig.prefault({}),
 });
 export type InterfaceConfig = z.infer<typeof InterfaceConfig>;
 
@@ -36,7 +43,7 @@ export type Provider = z.infer<typeof Provider>;
 export const RouterConfig = z.object({
   enabled: z.boolean().default(false),
   providers: z.array(Provider).default([]),
-  /** `default` is 'providerName,modelName'. */
+  /** `default` is 'providerName,modelName'. A map: an update replaces it whole, so a rule can be removed. */
   rules: z.record(z.string(), z.string()).default({}),
 });
 export type RouterConfig = z.infer<typeof RouterConfig>;
@@ -47,62 +54,28 @@ export const GeminiConfig = z.object({
 });
 export type GeminiConfig = z.infer<typeof GeminiConfig>;
 
-export const ServerConfig = z.object({
-  host: z.string().min(1).default('127.0.0.1'),
-  port: z.number().int().min(0).max(65535).default(3001),
-});
-
 /**
- * The whole of CUI_HOME/config.json. Unknown top-level keys (e.g. an older cui's `machine_id`) are kept
- * so a hand-written file is never silently truncated; they are never sent to the browser.
+ * The public config, one section per top-level key: GET /api/config, PUT /api/config, masking, merging and the
+ * stored file are all derived from this list (the server adds its private fields to the file in
+ * server/src/features/settings/). A new field is one edit in its section's schema; a new secret is one path here.
  */
-export const CuiConfig = z.looseObject({
-  machineId: z.string().min(1),
-  authToken: z.string().regex(/^[a-f0-9]{32}$/, 'authToken must be 32 lower-case hex characters'),
-  server: ServerConfig.default({ host: '127.0.0.1', port: 3001 }),
-  interface: InterfaceConfig.default({ colorScheme: 'system', language: '', notifications: { enabled: false } }),
-  router: RouterConfig.default({ enabled: false, providers: [], rules: {} }),
-  gemini: GeminiConfig.default({}),
-  /**
-   * The Claude Code executable runs use when a start request names none; the pinned Agent SDK's bundled CLI when
-   * absent. Read at start-up; edit the file and restart to change it.
-   */
-  claudeExecutablePath: z.string().regex(/^(\/|[A-Za-z]:[\\/])/, 'claudeExecutablePath must be an absolute path').optional(),
-});
-export type CuiConfig = z.infer<typeof CuiConfig>;
+export const CONFIG_SECTIONS = {
+  interface: defineSection(InterfaceConfig),
+  router: defineSection(RouterConfig, { secrets: [['providers', '*', 'api_key']] }),
+  gemini: defineSection(GeminiConfig, { secrets: [['apiKey']] }),
+};
+export type ConfigSectionName = keyof typeof CONFIG_SECTIONS;
 
-/** What GET /api/config returns: never the auth token; API keys masked. */
-export const PublicConfig = z.object({
-  interface: InterfaceConfig,
-  router: RouterConfig,
-  gemini: GeminiConfig,
-});
+/** What GET /api/config returns: the sections only (never the token or machine id); secrets masked. */
+export const PublicConfig = publicConfigSchema(CONFIG_SECTIONS);
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /**
- * PUT /api/config body: a partial config, deep-merged into the stored one (objects key by key; arrays replaced).
- * Unknown keys (authToken, machineId, server…) are refused. `ntfyUrl: null | ''` and `gemini.apiKey/model: null`
- * remove the value. A masked secret (MASKED_SECRET_PREFIX…) sent back keeps the stored one.
+ * PUT /api/config body: any subset of the sections, deep-merged into the stored config (objects key by key; arrays
+ * and maps replaced). Unknown keys (authToken, machineId, server…) are refused. An optional field takes null to
+ * remove it, and an optional text field sent as '' is removed too. A masked secret sent back keeps the stored one.
  */
-export const ConfigUpdate = z.strictObject({
-  interface: z.strictObject({
-    colorScheme: ColorScheme.optional(),
-    language: z.string().max(35).optional(),
-    notifications: z.strictObject({
-      enabled: z.boolean().optional(),
-      ntfyUrl: z.string().refine((v) => v === '' || NtfyUrl.safeParse(v).success, { error: 'ntfyUrl must be an http(s) URL' }).optional().nullable(),
-    }).optional(),
-  }).optional(),
-  router: z.strictObject({
-    enabled: z.boolean().optional(),
-    providers: z.array(Provider).optional(),
-    rules: z.record(z.string(), z.string()).optional(),
-  }).optional(),
-  gemini: z.strictObject({
-    apiKey: z.string().optional().nullable(),
-    model: z.string().optional().nullable(),
-  }).optional(),
-});
+export const ConfigUpdate = configUpdateSchema(CONFIG_SECTIONS);
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
 export const configRoutes = {

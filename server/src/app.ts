@@ -8,10 +8,9 @@ import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
 import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
-import { registerSettingsRoutes } from './features/settings/index';
+import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createEventBus, type EventBus } from './platform/bus';
-import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
@@ -41,8 +40,6 @@ export interface BuildAppOptions {
   demoMode?: boolean;
   /** A directory offered as the most recent working directory until sessions of its own exist (the demo's project). */
   suggestedDirectory?: string;
-  /** An already loaded config (main loads it first for host/port); loaded from CUI_HOME when absent. */
-  config?: ConfigStore;
   /** Largest accepted request body in bytes; BODY_LIMIT_BYTES when absent. */
   bodyLimit?: number;
   /** The ring buffer behind /api/logs; a new one when absent. */
@@ -59,9 +56,9 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
   const logBuffer = options.logBuffer ?? createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
-  const config = options.config ?? createConfigStore(paths.configPath);
-  const db = openDatabase(paths.dbPath, logger);
   const bus = options.bus ?? createEventBus(logger);
+  const config = createConfigStore({ path: paths.configPath, bus });
+  const db = openDatabase(paths.dbPath, logger);
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { EventBus } from './platform/bus';
-import type { ConfigStore } from './platform/config';
+import type { ConfigStore } from './features/settings/index';
 import type { LogBuffer } from './platform/log-buffer';
 import type { CuiPaths } from './platform/paths';
 

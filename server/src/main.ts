@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
-import { createConfigStore } from './platform/config';
+import { loadConfigFile } from './features/settings/index';
 import { resolvePaths } from './platform/paths';
 import { parseServerArgs, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
 
@@ -72,13 +72,13 @@ function handleSignals(app: FastifyInstance): void {
 async function start(args: ServerArgs): Promise<void> {
   const paths = resolvePaths();
   const logLevel = logLevelFromEnv(process.env);
-  // Loaded before the app so a broken hand-edited file fails here with a message naming the field.
-  const config = createConfigStore(paths.configPath);
+  // Read before the app (which loads it again into its store) for the listen address and the token it prints; a
+  // broken hand-edited file fails here with a message naming the field.
+  const config = loadConfigFile(paths.configPath);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({
     cuiHome: paths.cuiHome,
     claudeConfigDir: paths.claudeConfigDir,
-    config,
     token: args.token,
     logStdout: true,
     logLevel,
@@ -88,10 +88,10 @@ async function start(args: ServerArgs): Promise<void> {
     ...(process.env.CUI_DEMO === '1' && process.env.CUI_DEMO_PROJECT ? { suggestedDirectory: process.env.CUI_DEMO_PROJECT } : {}),
   });
   handleSignals(app);
-  const host = args.host ?? config.get().server.host;
-  const port = await listen(app, host, args.port ?? config.get().server.port);
+  const host = args.host ?? config.server.host;
+  const port = await listen(app, host, args.port ?? config.server.port);
   // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
-  process.stdout.write(`\ncui is running: ${startupUrl(host, port, args.token ?? config.get().authToken)}\n\n`);
+  process.stdout.write(`\ncui is running: ${startupUrl(host, port, args.token ?? config.authToken)}\n\n`);
 }
 
 function fail(message: string): never {

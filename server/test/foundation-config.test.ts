@@ -59,6 +59,14 @@ describe('PUT /api/config', () => {
     expect(body.router).toEqual(router);
   });
 
+  it('removes a router rule when the rules are sent without it', async () => {
+    const server = await start();
+    await put(server, { router: { rules: { default: 'p,m', background: 'p,small' } } });
+    const body = PublicConfig.parse(await (await put(server, { router: { rules: { default: 'p,m' } } })).json());
+    expect(body.router.rules).toEqual({ default: 'p,m' });
+    expect(JSON.parse(fs.readFileSync(configFile(server), 'utf8')).router.rules).toEqual({ default: 'p,m' });
+  });
+
   it.each([
     ['malformed JSON', '{"interface": {', 'Invalid JSON', 'request.invalid_json'],
     ['an empty body', '', 'Invalid JSON', 'request.invalid_json'],

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
-import { createConfigStore } from '../src/platform/config';
+import { createConfigStore } from '../src/features/settings/index';
 import { createEventBus, type EventBus } from '../src/platform/bus';
 import { openDatabase } from '../src/platform/db';
 import { installErrorHandler } from '../src/platform/errors-http';
@@ -103,8 +103,9 @@ export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<
   const paths = resolvePaths({ cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir });
   const logger = pino({ level: 'silent' });
   const db = openDatabase(paths.dbPath, logger);
+  const bus = runs.bus;
   const platform: PlatformDeps = {
-    paths, logger, db, bus: runs.bus, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
+    paths, logger, db, bus, config: createConfigStore({ path: paths.configPath, bus }), logBuffer: createLogBuffer(),
     claude: { executablePath: '', version: 'test' }, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(platform);

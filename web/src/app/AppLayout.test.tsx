@@ -17,7 +17,7 @@ function renderLayout(demoMode: boolean) {
     <AppProviders>
       <SystemStatusProvider>
         <MemoryRouter>
-          <AppLayout actions={<button type="button">Settings</button>}>
+          <AppLayout actions={<button type="button">Page action</button>}>
             <p>page body</p>
           </AppLayout>
         </MemoryRouter>
@@ -30,9 +30,10 @@ function renderLayout(demoMode: boolean) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AppLayout', () => {
-  it("shows the 'cui' home link, the header actions, the theme toggle and the page", async () => {
+  it("shows the 'cui' home link, the header actions, the settings button, the theme toggle and the page", async () => {
     const fetchMock = renderLayout(false);
     expect(screen.getByRole('link', { name: 'cui' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Page action' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Theme: System' })).toBeInTheDocument();
     expect(screen.getByText('page body')).toBeInTheDocument();

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SettingsButton } from '@/features/settings';
 import { cn } from '@/lib/cn';
 import { ThemeToggle } from './theme';
 import { useSystemStatus } from './system-status';
 
 export type AppLayoutProps = {
   children: ReactNode;
-  /** Buttons shown at the right of the header, before the theme toggle (e.g. the settings button). */
+  /** Buttons shown at the right of the header, before the settings button and the theme toggle. */
   actions?: ReactNode;
   /** Classes of the <main> element (default: fills the rest of the screen and scrolls). */
   mainClassName?: string;
 };
 
-/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions and the theme toggle. */
+/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the settings button and the theme toggle. */
 export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) {
   const status = useSystemStatus();
   return (
@@ -31,6 +32,7 @@ export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) 
         )}
         <div className="ml-auto flex items-center gap-1">
           {actions}
+          <SettingsButton />
           <ThemeToggle />
         </div>
       </header>

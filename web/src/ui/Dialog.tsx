@@ -17,11 +17,20 @@ export type DialogContentProps = Omit<ComponentPropsWithRef<typeof RadixDialog.C
   /** The close (X) button; on by default, labelled 'Close'. */
   showClose?: boolean;
   overlayClassName?: string;
+  /** Shown above the title, e.g. a bottom sheet's drag handle. */
+  top?: ReactNode;
+  /** 'center' (default): a centred modal; 'sheet': a bottom sheet spanning the width (phones). */
+  placement?: 'center' | 'sheet';
 };
 
-/** A modal, centred by default; override `className` for other layouts (e.g. a bottom sheet). */
+const PLACEMENT = {
+  center: 'top-1/2 left-1/2 max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl border p-5',
+  sheet: 'inset-x-0 bottom-0 max-h-[85vh] w-full rounded-t-2xl border-t px-5 pt-2 pb-[max(1.25rem,env(safe-area-inset-bottom))]',
+} as const;
+
+/** A modal, centred by default or a bottom sheet (`placement`). */
 export function DialogContent({
-  title, description, hideTitle = false, showClose = true, className, overlayClassName, children, ...props
+  title, description, hideTitle = false, showClose = true, placement = 'center', top, className, overlayClassName, children, ...props
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
@@ -29,13 +38,15 @@ export function DialogContent({
       <RadixDialog.Content
         {...(description === undefined ? { 'aria-describedby': undefined } : {})}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-3',
-          'rounded-xl border border-neutral-200 bg-white p-5 text-neutral-900 shadow-xl',
+          'fixed z-50 flex flex-col gap-3',
+          PLACEMENT[placement],
+          'border-neutral-200 bg-white text-neutral-900 shadow-xl',
           'dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
           className,
         )}
         {...props}
       >
+        {top}
         <RadixDialog.Title className={cn('pr-8 text-base font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
         {description !== undefined && (
           <RadixDialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</RadixDialog.Description>

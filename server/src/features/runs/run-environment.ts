@@ -1,4 +1,4 @@
-import type { CuiConfig } from '@cui/contract';
+import type { CuiConfig } from '../settings/index';
 import { childEnvironment } from '../../cli/claude-query';
 
 /** What decides a run's environment: its resolved start request. */

@@ -1,4 +1,8 @@
-/** Theme preference (spec §4 Theme): stored under `cui-theme`, default system. */
+/**
+ * Theme preference (spec §4 Theme): stored under `cui-theme`, default system. This local copy is the truth for painting
+ * (the pre-paint script reads it before any request); the config's `interface.colorScheme` only mirrors it
+ * (docs/architecture.md, 'Theme: which store is the truth').
+ */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 

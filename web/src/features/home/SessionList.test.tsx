@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '@cui/contract';
+import { announceSessionsChanged } from '@/app/sessions-changed';
 import { TooltipProvider } from '@/ui';
 import { SessionList } from './SessionList';
 import { makeRow } from './test-rows';
@@ -73,6 +74,15 @@ describe('SessionList', () => {
     expect(within(live).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
     const done = screen.getByRole('link', { name: 'Done' }).closest('li') as HTMLElement;
     expect(within(done).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+  });
+
+  it('reloads when sessions changed elsewhere (Settings › Archive All)', async () => {
+    const fetchFn = stubList([makeRow('s-archived', { summary: 'soon archived' })]);
+    renderList('tasks');
+    expect(await screen.findByText('soon archived')).toBeInTheDocument();
+    fetchFn.mockImplementation(async () => new Response(JSON.stringify({ conversations: [], total: 0 })));
+    act(() => announceSessionsChanged());
+    expect(await screen.findByText('No active tasks.')).toBeInTheDocument();
   });
 
   it('shows the load error text when the first page fails', async () => {

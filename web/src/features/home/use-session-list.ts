@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { routes, type ConversationListQuery, type ConversationListResponse, type ConversationSummary } from '@cui/contract';
 import { apiCall } from '@/app/api-client';
+import { SESSIONS_CHANGED_EVENT } from '@/app/sessions-changed';
 import {
   initialSessionListState, PAGE_SIZE, replaceLimit, sessionListReducer, TAB_QUERIES, visibleSessions,
   type LoadMode, type SessionListAction, type SessionListState, type SessionTab,
@@ -22,7 +23,8 @@ export interface SessionList {
 
 /**
  * One tab's session list: first page on mount and on tab change, further pages on demand, and a
- * silent reload (keeping the loaded count) on window focus and when the page becomes visible.
+ * silent reload (keeping the loaded count) on window focus, when the page becomes visible and when sessions changed
+ * elsewhere (SESSIONS_CHANGED_EVENT).
  */
 export function useSessionList(tab: SessionTab, fetchPage: FetchSessionPage = fetchSessionPage): SessionList {
   const [state, dispatch] = useReducer(sessionListReducer, initialSessionListState);
@@ -65,9 +67,11 @@ export function useSessionList(tab: SessionTab, fetchPage: FetchSessionPage = fe
   useEffect(() => {
     const onVisibility = () => document.visibilityState === 'visible' && reload();
     window.addEventListener('focus', reload);
+    window.addEventListener(SESSIONS_CHANGED_EVENT, reload);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.removeEventListener('focus', reload);
+      window.removeEventListener(SESSIONS_CHANGED_EVENT, reload);
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [reload]);

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConfigStore } from './config';
-import { deepMerge, mergeConfigUpdate } from './config-merge';
+import { CONFIG_SECTIONS, ConfigUpdate } from '@cui/contract';
+import { createEventBus, type DomainEvents } from '../../platform/bus';
+import { mergeConfigUpdate } from './config-merge';
+import { createConfigStore } from './config-store';
 
 const dirs: string[] = [];
 function tempConfigPath(): string {
@@ -15,33 +18,23 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A store on a real bus; `changes` collects every config.changed it publishes. */
+function openStore(file: string) {
+  const bus = createEventBus(pino({ level: 'silent' }));
+  const changes: DomainEvents['config.changed'][] = [];
+  bus.subscribe('config.changed', (payload) => changes.push(payload));
+  return Object.assign(createConfigStore({ path: file, bus }), { changes });
+}
+
 function writeRaw(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
 }
 
-describe('deepMerge', () => {
-  it('merges nested objects key by key and replaces arrays', () => {
-    const merged = deepMerge({ a: { b: 1, c: 2 }, list: [1, 2] }, { a: { c: 3 }, list: [9] });
-    expect(merged).toEqual({ a: { b: 1, c: 3 }, list: [9] });
-  });
-
-  it('removes a key given null and ignores undefined', () => {
-    expect(deepMerge({ a: 1, b: 2 }, { a: null, b: undefined })).toEqual({ b: 2 });
-  });
-
-  it('does not modify its inputs', () => {
-    const base = { a: { b: 1 } };
-    const patch = { a: { b: 2 } };
-    deepMerge(base, patch);
-    expect(base).toEqual({ a: { b: 1 } });
-  });
-});
-
 describe('config store', () => {
   it('creates a config with a 32-hex token, a machine id and defaults on first start', () => {
     const file = tempConfigPath();
-    const store = createConfigStore(file);
+    const store = openStore(file);
     const config = store.get();
     expect(config.authToken).toMatch(/^[a-f0-9]{32}$/);
     expect(config.machineId).toMatch(/^[a-z0-9-]+-[a-f0-9]{16}$/);
@@ -52,19 +45,19 @@ describe('config store', () => {
 
   it('creates the file with mode 0600 in a directory with mode 0700', () => {
     const file = tempConfigPath();
-    createConfigStore(file);
+    openStore(file);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
   });
 
   it('generates a different token for each new config', () => {
-    expect(createConfigStore(tempConfigPath()).get().authToken).not.toBe(createConfigStore(tempConfigPath()).get().authToken);
+    expect(openStore(tempConfigPath()).get().authToken).not.toBe(openStore(tempConfigPath()).get().authToken);
   });
 
   it('keeps an existing token and fills missing defaults', () => {
     const file = tempConfigPath();
     writeRaw(file, { machineId: 'box-1', authToken: 'a'.repeat(32), interface: { colorScheme: 'dark' } });
-    const config = createConfigStore(file).get();
+    const config = openStore(file).get();
     expect(config.authToken).toBe('a'.repeat(32));
     expect(config.interface).toEqual({ colorScheme: 'dark', language: '', notifications: { enabled: false } });
   });
@@ -73,41 +66,41 @@ describe('config store', () => {
     const file = tempConfigPath();
     writeRaw(file, { machineId: 'box-1', authToken: 'a'.repeat(32) });
     fs.chmodSync(file, 0o644);
-    createConfigStore(file);
+    openStore(file);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a hand-edited file with a bad value, naming the field', () => {
     const file = tempConfigPath();
     writeRaw(file, { machineId: 'box-1', authToken: 'a'.repeat(32), interface: { colorScheme: 'purple' } });
-    expect(() => createConfigStore(file)).toThrow(/interface\.colorScheme/);
+    expect(() => openStore(file)).toThrow(/interface\.colorScheme/);
   });
 
   it('refuses a token that is not 32 lower-case hex characters', () => {
     const file = tempConfigPath();
     writeRaw(file, { machineId: 'box-1', authToken: 'ABC' });
-    expect(() => createConfigStore(file)).toThrow(/authToken must be 32 lower-case hex characters/);
+    expect(() => openStore(file)).toThrow(/authToken must be 32 lower-case hex characters/);
   });
 
   it('refuses a file that is not JSON or not an object', () => {
     const notJson = tempConfigPath();
     writeRaw(notJson, '{ "machineId": ');
-    expect(() => createConfigStore(notJson)).toThrow(/not valid JSON/);
+    expect(() => openStore(notJson)).toThrow(/not valid JSON/);
     const array = tempConfigPath();
     writeRaw(array, '[1, 2]');
-    expect(() => createConfigStore(array)).toThrow(/must be a JSON object/);
+    expect(() => openStore(array)).toThrow(/must be a JSON object/);
   });
 
   it('keeps unknown top-level keys of a hand-written file', () => {
     const file = tempConfigPath();
     writeRaw(file, { machine_id: 'old', authToken: 'b'.repeat(32) });
-    createConfigStore(file);
+    openStore(file);
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).machine_id).toBe('old');
   });
 
   it('deep-merges an update, writes it and returns it', () => {
     const file = tempConfigPath();
-    const store = createConfigStore(file);
+    const store = openStore(file);
     store.update({ interface: { notifications: { enabled: true, ntfyUrl: 'https://ntfy.example.com' } } });
     const next = store.update({ interface: { colorScheme: 'dark' } });
     expect(next.interface).toEqual({ colorScheme: 'dark', language: '', notifications: { enabled: true, ntfyUrl: 'https://ntfy.example.com' } });
@@ -116,13 +109,14 @@ describe('config store', () => {
   });
 
   it('removes ntfyUrl when it is sent empty', () => {
-    const store = createConfigStore(tempConfigPath());
+    const store = openStore(tempConfigPath());
     store.update({ interface: { notifications: { ntfyUrl: 'https://ntfy.example.com' } } });
-    expect(store.update({ interface: { notifications: { ntfyUrl: '' } } }).interface.notifications).toEqual({ enabled: false });
+    const body = ConfigUpdate.parse({ interface: { notifications: { ntfyUrl: '' } } });
+    expect(store.update(body).interface.notifications).toEqual({ enabled: false });
   });
 
   it('replaces the provider list as a whole', () => {
-    const store = createConfigStore(tempConfigPath());
+    const store = openStore(tempConfigPath());
     const provider = { name: 'p1', api_base_url: 'https://x', api_key: 'k', models: ['m'] };
     store.update({ router: { providers: [provider, { ...provider, name: 'p2' }] } });
     expect(store.update({ router: { providers: [provider] } }).router.providers).toEqual([provider]);
@@ -130,7 +124,7 @@ describe('config store', () => {
 
   it('rejects an update that makes the config invalid and changes neither the file nor memory', () => {
     const file = tempConfigPath();
-    const store = createConfigStore(file);
+    const store = openStore(file);
     const before = fs.readFileSync(file, 'utf8');
     const update = { interface: { colorScheme: 'purple' } } as unknown as Parameters<typeof store.update>[0];
     expect(() => store.update(update)).toThrow(/interface\.colorScheme/);
@@ -140,9 +134,32 @@ describe('config store', () => {
   });
 
   it('mergeConfigUpdate leaves the stored config untouched', () => {
-    const store = createConfigStore(tempConfigPath());
+    const store = openStore(tempConfigPath());
     const config = store.get();
-    mergeConfigUpdate(config, { interface: { colorScheme: 'light' } });
+    mergeConfigUpdate(CONFIG_SECTIONS, config, { interface: { colorScheme: 'light' } });
     expect(config.interface.colorScheme).toBe('system');
+  });
+
+  it('replaces a map such as the router rules, so a rule can be removed', () => {
+    const store = openStore(tempConfigPath());
+    store.update({ router: { rules: { default: 'p,m', background: 'p,small' } } });
+    expect(store.update({ router: { rules: { default: 'p,m' } } }).router.rules).toEqual({ default: 'p,m' });
+  });
+
+  it('publishes config.changed with the sections whose value changed, after the write', () => {
+    const file = tempConfigPath();
+    const store = openStore(file);
+    store.update({ interface: { colorScheme: 'dark' }, gemini: {} });
+    expect(store.changes).toEqual([{ sections: ['interface'] }]);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).interface.colorScheme).toBe('dark');
+    store.update({ router: { enabled: true }, interface: { language: 'de' } });
+    expect(store.changes.at(-1)).toEqual({ sections: ['interface', 'router'] });
+  });
+
+  it('publishes nothing for an update that changes nothing or fails', () => {
+    const store = openStore(tempConfigPath());
+    store.update({ interface: { colorScheme: 'system' } });
+    expect(() => store.update({ router: { providers: [{ name: 'p' }] } } as unknown as Parameters<typeof store.update>[0])).toThrow(/router\.providers/);
+    expect(store.changes).toEqual([]);
   });
 });
