@@ -67,10 +67,27 @@ export interface StreamRouteDef<P extends z.ZodType = z.ZodType, Q extends z.Zod
   emits: StreamEmits<E>;
 }
 
-/** Identity helper that keeps the literal types of a JSON route definition. */
+/** A route answering one JSON body, taking no multipart upload. */
+export type JsonRouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> =
+  RouteDef<P, Q, B, R> & { upload?: undefined; emits?: undefined };
+
+/** A route with a multipart variant (and, when it has a `body`, a JSON one too). */
+export type UploadRouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  U extends z.ZodType = z.ZodType,
+> = RouteDef<P, Q, B, R, U> & { upload: UploadSpec<U>; emits?: undefined };
+
+/** Identity helper that keeps the literal types of a route definition (an upload route when it has `upload`). */
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, U extends z.ZodType>(
-  def: RouteDef<P, Q, B, R, U> & { emits?: never },
-): RouteDef<P, Q, B, R, U> {
+  def: UploadRouteDef<P, Q, B, R, U>,
+): UploadRouteDef<P, Q, B, R, U>;
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: JsonRouteDef<P, Q, B, R>,
+): JsonRouteDef<P, Q, B, R>;
+export function defineRoute(def: RouteDef): RouteDef {
   return def;
 }
 
