@@ -37,6 +37,14 @@ describe('checkResponse', () => {
     await expect(failure).rejects.toThrow(/recentLogs \(GET \/api\/logs\/recent\)/);
   });
 
+  it('rejects a field the schema does not declare, at any depth', async () => {
+    await expect(checkResponse('GET', '/api/logs/recent', json({ logs: [], extra: 1 }))).rejects.toThrow('fields the contract does not declare: .extra');
+    const details = { messages: [], summary: '', projectPath: '/p', metadata: { model: 'm', anything: 1 } };
+    await expect(checkResponse('GET', '/api/conversations/abc', json(details))).resolves.toBeInstanceOf(Response);
+    const rows = { conversations: [{ bogus: true }], total: 1 };
+    await expect(checkResponse('GET', '/api/conversations', json(rows))).rejects.toBeInstanceOf(ContractViolation);
+  });
+
   it('rejects an error body with an unknown code, or a status its code does not map to', async () => {
     await expect(checkResponse('GET', '/api/config', json({ error: 'x', code: 'made.up' }, 400))).rejects.toThrow("unknown error code 'made.up'");
     await expect(checkResponse('GET', '/api/config', json({ error: 'x', code: 'session.not_found' }, 400))).rejects.toThrow("code 'session.not_found' is 404, answered 400");

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 
 /**
  * The output side of the contract, checked on every response the integration tests read through
- * `TestServer.api`: a JSON answer must parse with its route's response schema, an error body must be
+ * `TestServer.api`: a JSON answer must parse with its route's response schema and carry no field the schema
+ * does not declare (loose objects such as CLI events declare that they pass extras), an error body must be
  * `{error, code}` with a known code and that code's status, and every item of a stream must parse with
  * what the route declares it emits. A mismatch fails the test that made the request.
  */
@@ -34,9 +35,20 @@ export class ContractViolation extends Error {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys the server sent that the schema does not declare (zod strips them from the parsed copy), as paths. */
+function undeclared(sent: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((item, i) => undeclared(item, parsed[i], `${at}[${i}]`));
+  if (!isRecord(sent) || !isRecord(parsed)) return [];
+  return Object.keys(sent).flatMap((key) => (key in parsed ? undeclared(sent[key], parsed[key], `${at}.${key}`) : [`${at}.${key}`]));
+}
+
 function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ContractViolation(what, `${formatZodError(parsed.error)} in ${JSON.stringify(value).slice(0, 500)}`);
+  const extra = undeclared(value, parsed.data);
+  if (extra.length > 0) throw new ContractViolation(what, `fields the contract does not declare: ${extra.slice(0, 5).join(', ')}`);
   return parsed.data;
 }
 
