@@ -79,6 +79,6 @@ export const ConfigUpdate = configUpdateSchema(CONFIG_SECTIONS);
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
 export const configRoutes = {
-  getConfig: defineRoute({ method: 'GET', path: '/api/config', response: PublicConfig }),
-  updateConfig: defineRoute({ method: 'PUT', path: '/api/config', body: ConfigUpdate, response: PublicConfig }),
+  getConfig: defineRoute({ name: 'getConfig', summary: 'The public config: interface, router and gemini settings, API keys masked.', method: 'GET', path: '/api/config', response: PublicConfig }),
+  updateConfig: defineRoute({ name: 'updateConfig', summary: 'Deep-merges a partial config into the stored one and returns the result.', method: 'PUT', path: '/api/config', body: ConfigUpdate, response: PublicConfig }),
 };

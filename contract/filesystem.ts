@@ -37,6 +37,6 @@ export const ReadFileResponse = z.object({
 export type ReadFileResponse = z.infer<typeof ReadFileResponse>;
 
 export const filesystemRoutes = {
-  list: defineRoute({ method: 'GET', path: '/api/filesystem/list', query: ListDirectoryQuery, response: ListDirectoryResponse }),
-  read: defineRoute({ method: 'GET', path: '/api/filesystem/read', query: ReadFileQuery, response: ReadFileResponse }),
+  list: defineRoute({ name: 'listDirectory', summary: 'Lists a directory, optionally recursively and respecting .gitignore.', method: 'GET', path: '/api/filesystem/list', query: ListDirectoryQuery, response: ListDirectoryResponse }),
+  read: defineRoute({ name: 'readFile', summary: 'Reads one UTF-8 text file.', method: 'GET', path: '/api/filesystem/read', query: ReadFileQuery, response: ReadFileResponse }),
 };

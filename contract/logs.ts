@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QueryInt } from './common';
-import { defineRoute } from './route';
+import { defineRoute, defineStreamRoute } from './route';
 
 /** Most entries GET /api/logs/recent returns; the panel asks for 100. */
 export const MAX_RECENT_LOGS = 1000;
@@ -21,7 +21,13 @@ export const RecentLogsQuery = z.object({ limit: QueryInt.pipe(z.number().max(MA
 export const RecentLogsResponse = z.object({ logs: z.array(z.string()) });
 
 export const logRoutes = {
-  recent: defineRoute({ method: 'GET', path: '/api/logs/recent', query: RecentLogsQuery, response: RecentLogsResponse }),
-  /** Streams `data: <raw log line>` lines, with `: heartbeat` comments. */
-  stream: defineRoute({ method: 'GET', path: '/api/logs/stream', response: null }),
+  recent: defineRoute({ name: 'recentLogs', summary: 'The newest server log entries, as raw JSON lines.', method: 'GET', path: '/api/logs/recent', query: RecentLogsQuery, response: RecentLogsResponse }),
+  /** `text/event-stream`: `data: <raw log line>` lines, with `: heartbeat` comments. */
+  stream: defineStreamRoute({
+    name: 'streamLogs',
+    summary: 'Every new server log entry as it is written.',
+    method: 'GET',
+    path: '/api/logs/stream',
+    emits: { framing: 'sse', schema: LogEntry },
+  }),
 };

@@ -38,8 +38,11 @@ export const ApiMessage = z.looseObject({
 });
 export type ApiMessage = z.infer<typeof ApiMessage>;
 
-/** One message of a conversation's details (GET /api/conversations/:id). */
-export const ConversationMessage = z.object({
+/**
+ * One message of a conversation's details (GET /api/conversations/:id). Loose: the server passes the CLI's
+ * transcript line through as it is, so the CLI's other fields (version, gitBranch, userType, …) come along.
+ */
+export const ConversationMessage = z.looseObject({
   uuid: z.string(),
   type: z.enum(['user', 'assistant', 'system']),
   message: ApiMessage,

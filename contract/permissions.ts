@@ -46,8 +46,10 @@ export type PermissionDecisionRequest = z.infer<typeof PermissionDecisionRequest
 export const PermissionDecisionResponse = z.object({ success: z.boolean(), permission: PermissionRequest });
 
 export const permissionRoutes = {
-  list: defineRoute({ method: 'GET', path: '/api/permissions', query: PermissionListQuery, response: PermissionListResponse }),
+  list: defineRoute({ name: 'listPermissions', summary: 'Permission requests of live runs, by run and status.', method: 'GET', path: '/api/permissions', query: PermissionListQuery, response: PermissionListResponse }),
   decide: defineRoute({
+    name: 'decidePermission',
+    summary: 'Approves or denies one pending permission request.',
     method: 'POST',
     path: '/api/permissions/:id/decision',
     params: z.object({ id: z.string().min(1) }),

@@ -1,3 +1,4 @@
+import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { logRoutes } from './logs';
@@ -17,5 +18,8 @@ export const routes = {
   system: systemRoutes,
 };
 
-/** Every route as a flat list (used to check that each one is registered and authenticated). */
-export const allRoutes = Object.values(routes).flatMap((group) => Object.values(group));
+/**
+ * Every route as a flat list, in table order: what the raw JSON page lists (each with its name, summary and
+ * schemas) and what the tests walk to check that each one is described, registered and authenticated.
+ */
+export const allRoutes: readonly RouteDef[] = Object.values(routes).flatMap((group): RouteDef[] => Object.values(group));

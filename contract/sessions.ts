@@ -158,11 +158,11 @@ export type WorkingDirectory = z.infer<typeof WorkingDirectory>;
 export const WorkingDirectoriesResponse = z.object({ directories: z.array(WorkingDirectory), totalCount: z.number().int() });
 
 export const sessionRoutes = {
-  list: defineRoute({ method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
-  archiveAll: defineRoute({ method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
-  start: defineRoute({ method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
-  details: defineRoute({ method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, response: ConversationDetails }),
-  stop: defineRoute({ method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
-  update: defineRoute({ method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
-  workingDirectories: defineRoute({ method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),
+  list: defineRoute({ name: 'listConversations', summary: 'One page of conversations, filtered and sorted.', method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
+  archiveAll: defineRoute({ name: 'archiveAllConversations', summary: 'Archives every conversation that is not archived yet.', method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
+  start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session.', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
+  details: defineRoute({ name: 'getConversation', summary: 'The messages, summary and metadata of one conversation.', method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, response: ConversationDetails }),
+  stop: defineRoute({ name: 'stopConversation', summary: 'Stops a live run, by streamingId or session id.', method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
+  update: defineRoute({ name: 'updateConversation', summary: "Changes a conversation's session info (name, pin, archive, continuation, permission mode).", method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
+  workingDirectories: defineRoute({ name: 'listWorkingDirectories', summary: 'Directories conversations ran in, with their last date and count.', method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),
 };

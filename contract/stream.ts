@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { QueryInt } from './common';
 import { ApiMessage } from './messages';
 import { PermissionRequest } from './permissions';
-import { defineRoute } from './route';
+import { defineStreamRoute } from './route';
 
 /**
  * Events of GET /api/stream/:streamingId (`application/x-ndjson`): one JSON event per line; lines starting
@@ -92,14 +93,17 @@ export const StreamEvent = z.discriminatedUnion('type', [
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export type StreamEventType = StreamEvent['type'];
 
-export const StreamQuery = z.object({ from: z.string().regex(/^\d+$/).transform(Number).optional() });
+/** `from`: the first seq to send (a reconnecting viewer asks for its last seq + 1). */
+export const StreamQuery = z.object({ from: QueryInt.optional() });
 
 export const streamRoutes = {
-  stream: defineRoute({
+  stream: defineStreamRoute({
+    name: 'streamRun',
+    summary: 'The events of one run (NDJSON): replayed from seq 0 or ?from=, then live, ending with closed.',
     method: 'GET',
     path: '/api/stream/:streamingId',
     params: z.object({ streamingId: z.string().min(1) }),
     query: StreamQuery,
-    response: null,
+    emits: { framing: 'ndjson', schema: StreamEvent },
   }),
 };

@@ -23,6 +23,6 @@ export const CommandsQuery = z.object({ workingDirectory: z.string().optional() 
 export const CommandsResponse = z.object({ commands: z.array(Command) });
 
 export const systemRoutes = {
-  status: defineRoute({ method: 'GET', path: '/api/system/status', response: SystemStatus }),
-  commands: defineRoute({ method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
+  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, config path, live run count, machine id, demo mode.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

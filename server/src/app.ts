@@ -13,6 +13,7 @@ import { registerSystemRoutes } from './features/system/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
+import { installUploads } from './platform/http';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
 import { resolvePaths } from './platform/paths';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installErrorHandler(app, platform.logger);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
+  await installUploads(app);
 
   registerSettingsRoutes(app, platform);
   registerSystemRoutes(app, { ...platform, runs });

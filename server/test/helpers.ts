@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
+import { checkResponse } from './contract-check';
 import { makeTestDirs, testChildEnv, type TestDirs } from './test-dirs';
 
 export { makeTestDirs, testChildEnv, type TestDirs } from './test-dirs';
@@ -12,7 +13,7 @@ export interface TestServer {
   url: string;
   token: string;
   dirs: TestDirs;
-  /** fetch with the Bearer token; `path` starts with '/'. */
+  /** fetch with the Bearer token; `path` starts with '/'. The response is checked against the contract (contract-check.ts). */
   api(pathname: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -49,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token}`);
       if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-      return fetch(url + pathname, { ...init, headers });
+      return fetch(url + pathname, { ...init, headers }).then((response) => checkResponse(init.method ?? 'GET', pathname, response));
     },
     close: () => app.close(),
   };

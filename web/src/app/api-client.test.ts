@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@cui/contract';
-import { ApiError, apiCall, routeUrl } from './api-client';
+import { defineRoute, routes } from '@cui/contract';
+import { z } from 'zod';
+import { ApiError, apiCall, apiUpload, routeUrl } from './api-client';
 import { storeToken, UNAUTHORIZED_EVENT } from './auth-token';
 
 const TOKEN = 'abcdef0123456789abcdef0123456789';
@@ -60,8 +61,51 @@ describe('apiCall', () => {
   });
 });
 
+/** A dummy upload route, standing in for the voice transcription route that comes next. */
+const dummyUpload = defineRoute({
+  name: 'dummyUpload',
+  summary: 'Test only: an upload.',
+  method: 'POST',
+  path: '/api/test/:id/upload',
+  params: z.object({ id: z.string() }),
+  upload: { fields: z.object({ language: z.string().optional() }), files: { audio: { maxBytes: 1024, required: true } } },
+  response: z.object({ text: z.string() }),
+});
+
+describe('apiUpload', () => {
+  it('posts multipart form data with the token, the text fields first and the file parts by name', async () => {
+    storeToken(TOKEN);
+    const fetchMock = mockFetch(Response.json({ text: 'hello' }));
+    const audio = new Blob(['abc'], { type: 'audio/webm' });
+    const body = await apiUpload(dummyUpload, { params: { id: 'x y' }, fields: { language: 'de' }, files: { audio: { blob: audio, filename: 'voice.webm' } } });
+    expect(body).toEqual({ text: 'hello' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/test/x%20y/upload');
+    expect(init?.method).toBe('POST');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // The browser writes the multipart content type with its boundary; a JSON one would break the upload.
+    expect(headers.has('content-type')).toBe(false);
+    const form = init?.body as FormData;
+    expect([...form.keys()]).toEqual(['language', 'audio']);
+    expect(form.get('language')).toBe('de');
+    const file = form.get('audio') as File;
+    expect({ name: file.name, type: file.type, size: file.size }).toEqual({ name: 'voice.webm', type: 'audio/webm', size: 3 });
+  });
+
+  it('reports a refused upload like any other call', async () => {
+    mockFetch(Response.json({ error: 'audio is larger than 1024 bytes', code: 'request.too_large' }, { status: 413 }));
+    await expect(apiUpload(dummyUpload, { params: { id: 'x' }, files: { audio: new Blob(['a']) } })).rejects.toMatchObject({ status: 413, code: 'request.too_large' });
+  });
+});
+
 describe('routeUrl', () => {
   it('leaves out empty query values', () => {
     expect(routeUrl(routes.logs.recent, { query: {} })).toBe('/api/logs/recent');
+  });
+
+  it('builds the run stream URL from the table, with the replay position', () => {
+    expect(routeUrl(routes.stream.stream, { params: { streamingId: 'run/1' }, query: { from: 0 } })).toBe('/api/stream/run%2F1?from=0');
+    expect(routeUrl(routes.stream.stream, { params: { streamingId: 'r' } })).toBe('/api/stream/r');
   });
 });

@@ -1,4 +1,4 @@
-import { buildPath, ErrorBody, type RouteDef, type RouteRequest, type RouteResponse } from '@cui/contract';
+import { buildPath, ErrorBody, type RouteDef, type RouteRequest, type RouteResponse, type RouteUploadFields, type UploadRouteDef } from '@cui/contract';
 import { getStoredToken, signalUnauthorized } from './auth-token';
 
 /** An error from the API: `message` is what the UI shows (spec §8), `code` the contract's error code. */
@@ -52,14 +52,34 @@ export function routeUrl<D extends RouteDef>(def: D, request: RouteRequest<D> = 
   return buildPath(def.path, request.params as Record<string, string> | undefined) + queryString(request.query as Record<string, unknown> | undefined);
 }
 
-/** Calls one route of the contract's route table and returns its typed response. */
-export async function apiCall<D extends RouteDef>(def: D, request: RouteRequest<D> = {}, init: { signal?: AbortSignal } = {}): Promise<RouteResponse<D>> {
-  const response = await fetch(routeUrl(def, request), {
-    method: def.method,
-    headers: authHeaders(),
-    body: request.body === undefined ? (def.method === 'GET' ? undefined : '{}') : JSON.stringify(request.body),
-    signal: init.signal,
-  });
+async function send<D extends RouteDef>(def: D, request: RouteRequest<D>, init: RequestInit): Promise<RouteResponse<D>> {
+  const response = await fetch(routeUrl(def, request), { ...init, method: def.method });
   if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as RouteResponse<D>;
+}
+
+/** Calls one route of the contract's route table and returns its typed response. */
+export function apiCall<D extends RouteDef>(def: D, request: RouteRequest<D> = {}, init: { signal?: AbortSignal } = {}): Promise<RouteResponse<D>> {
+  const body = request.body === undefined ? (def.method === 'GET' ? undefined : '{}') : JSON.stringify(request.body);
+  return send(def, request, { headers: authHeaders(), body, signal: init.signal });
+}
+
+/** What a client sends to a route's multipart variant: text fields, then files by part name. */
+export interface UploadRequest<D> extends Omit<RouteRequest<D>, 'body'> {
+  fields?: { [K in keyof RouteUploadFields<D>]?: string };
+  files: Record<string, Blob | { blob: Blob; filename: string }>;
+}
+
+/** Sends a multipart/form-data upload to a route with an `upload` variant (the browser sets the boundary). */
+export function apiUpload<D extends UploadRouteDef>(def: D, request: UploadRequest<D>, init: { signal?: AbortSignal } = {}): Promise<RouteResponse<D>> {
+  const form = new FormData();
+  // Text parts first: the server reads parts in order, and fields sent after a file arrive after it.
+  for (const [name, value] of Object.entries(request.fields ?? {})) if (typeof value === 'string') form.append(name, value);
+  for (const [name, file] of Object.entries(request.files)) {
+    if (file instanceof Blob) form.append(name, file, name);
+    else form.append(name, file.blob, file.filename);
+  }
+  const headers = authHeaders();
+  headers.delete('Content-Type');
+  return send(def, request, { headers, body: form, signal: init.signal });
 }

@@ -1,19 +1,15 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { routes, type SystemStatus } from '@cui/contract';
-import { apiCall } from './api-client';
+import { useApiQuery } from './use-api-query';
 
 const SystemStatusContext = createContext<{ status: SystemStatus | undefined } | null>(null);
 
 /** Loads GET /api/system/status once per page load (inside the auth gate) and shares it; failures are only logged. */
 export function SystemStatusProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<SystemStatus>();
+  const { data: status, error } = useApiQuery(routes.system.status);
   useEffect(() => {
-    const controller = new AbortController();
-    apiCall(routes.system.status, {}, { signal: controller.signal }).then(setStatus, (error: unknown) => {
-      if (!controller.signal.aborted) console.warn('Failed to load system status', error);
-    });
-    return () => controller.abort();
-  }, []);
+    if (error) console.warn('Failed to load system status', error);
+  }, [error]);
   return <SystemStatusContext.Provider value={{ status }}>{children}</SystemStatusContext.Provider>;
 }
 

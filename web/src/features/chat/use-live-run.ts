@@ -1,7 +1,7 @@
 import { routes, type StreamEvent } from '@cui/contract';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall } from '@/app/api-client';
+import { useApiQuery } from '@/app/use-api-query';
 import { type ConnectionState, type SessionAction, useStreamConnection } from '@/features/stream';
 
 export interface LiveRunOptions {
@@ -48,17 +48,13 @@ export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, o
   }, [dispatch, onRunEnded]);
   useStreamConnection({ streamingId, onEvent, onState, onError, onGone, fromSeq: 0 });
 
+  const pending = useApiQuery(routes.permissions.list, { query: { streamingId, status: 'pending' } }, { enabled: Boolean(streamingId) });
   useEffect(() => {
-    if (!streamingId) return;
-    const controller = new AbortController();
-    apiCall(routes.permissions.list, { query: { streamingId, status: 'pending' } }, { signal: controller.signal }).then(
-      (response) => dispatch({ type: 'permissions_loaded', permissions: response.permissions }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Loading pending permissions failed:', error);
-      },
-    );
-    return () => controller.abort();
-  }, [streamingId, dispatch]);
+    if (pending.data) dispatch({ type: 'permissions_loaded', permissions: pending.data.permissions });
+  }, [pending.data, dispatch]);
+  useEffect(() => {
+    if (pending.error) console.warn('Loading pending permissions failed:', pending.error);
+  }, [pending.error]);
 
   const setStreamingId = useCallback((id: string | undefined) => setOverride({ id }), []);
   return { streamingId, setStreamingId };

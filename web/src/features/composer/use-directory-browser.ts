@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { routes } from '@cui/contract';
-import { apiCall } from '@/app/api-client';
+import { useApiQuery } from '@/app/use-api-query';
 import { joinPath, parentPath } from './paths';
 
 interface Listing {
@@ -18,28 +18,18 @@ export interface DirectoryBrowser extends Listing {
 
 /** Browses directories through GET /api/filesystem/list (non-recursive), one level at a time. */
 export function useDirectoryBrowser(startPath: string, active: boolean): DirectoryBrowser {
-  const [listing, setListing] = useState<Listing>({ path: startPath, directories: [], error: null, loading: true });
-  const path = listing.path;
+  const [requested, setRequested] = useState(startPath);
+  const { data, error, loading } = useApiQuery(routes.filesystem.list, { query: { path: requested } }, { enabled: active });
+  // The server's answer names the directory as it resolved it; until then, the one asked for.
+  const path = data?.path || requested;
+  const directories = useMemo(
+    () => (data?.entries ?? []).filter((e) => e.type === 'directory').map((e) => e.name).sort((a, b) => a.localeCompare(b)),
+    [data],
+  );
 
-  useEffect(() => {
-    if (!active) return;
-    const controller = new AbortController();
-    apiCall(routes.filesystem.list, { query: { path } }, { signal: controller.signal }).then(
-      (response) => {
-        const directories = response.entries.filter((e) => e.type === 'directory').map((e) => e.name).sort((a, b) => a.localeCompare(b));
-        setListing({ path: response.path || path, directories, error: null, loading: false });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setListing({ path, directories: [], error: error instanceof Error ? error.message : 'Failed to list directory', loading: false });
-      },
-    );
-    return () => controller.abort();
-  }, [path, active]);
+  const open = useCallback((next: string) => setRequested(next.trim() || '/'), []);
+  const openChild = useCallback((name: string) => setRequested(joinPath(path, name)), [path]);
+  const up = useCallback(() => setRequested(parentPath(path)), [path]);
 
-  const open = useCallback((next: string) => setListing((l) => ({ ...l, path: next.trim() || '/', loading: true })), []);
-  const openChild = useCallback((name: string) => setListing((l) => ({ ...l, path: joinPath(l.path, name), loading: true })), []);
-  const up = useCallback(() => setListing((l) => ({ ...l, path: parentPath(l.path), loading: true })), []);
-
-  return { ...listing, open, openChild, up };
+  return { path, directories, error: error ? error.message || 'Failed to list directory' : null, loading, open, openChild, up };
 }

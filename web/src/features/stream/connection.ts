@@ -1,4 +1,5 @@
-import type { StreamEvent } from '@cui/contract';
+import { routes, type StreamEvent } from '@cui/contract';
+import { routeUrl } from '@/app/api-client';
 import { readEventStream, StreamOpenError } from './read-stream';
 
 /** The run is over and its events are gone (404 run.not_found, 410 run.finished): reconnecting cannot help. */
@@ -64,8 +65,7 @@ interface Runtime {
 
 function streamUrl(deps: StreamConnectionDeps, rt: Runtime): string {
   const from = rt.lastSeq !== undefined ? rt.lastSeq + 1 : deps.fromSeq;
-  const base = `/api/stream/${encodeURIComponent(deps.streamingId)}`;
-  return from === undefined ? base : `${base}?from=${from}`;
+  return routeUrl(routes.stream.stream, { params: { streamingId: deps.streamingId }, query: { from } });
 }
 
 /** Delivers an event once: anything at or below the last applied seq is a replay and dropped. */
