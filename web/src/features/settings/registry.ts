@@ -3,13 +3,18 @@ import { generalTab } from './tabs/general';
 import { SETTINGS_TAB_ORDER, type SettingsTab } from './types';
 
 /**
- * The Settings dialog's tabs, each contributed by its feature. To add a tab: build its sections in your feature,
- * export a `SettingsTab` from the feature's index.ts and list it here (its place comes from SETTINGS_TAB_ORDER).
- * To add a section to an existing tab, append it to that tab's `sections` (e.g. `Trusted folders` to General).
+ * The Settings dialog's tabs, each contributed by its feature. To add a tab (one file: this one): build its sections
+ * in your feature, export a `SettingsTab` from the feature's index.ts and list it in `registeredTabs`; its place comes
+ * from SETTINGS_TAB_ORDER. To add a section to a tab, append it to that tab's `sections` (e.g. 'Trusted folders' to
+ * tabs/general.ts, with the section component imported from its feature's index.ts).
  */
-const TABS: readonly SettingsTab[] = [generalTab, dataControlsTab];
+function registeredTabs(): SettingsTab[] {
+  // Read when the dialog renders, not at import: a feature whose section imports '@/features/settings' (for
+  // useConfigResource) and is imported here forms an import cycle that is harmless only if nothing runs at load.
+  return [generalTab, dataControlsTab];
+}
 
 /** The registered tabs in the spec's order. */
-export function settingsTabs(tabs: readonly SettingsTab[] = TABS): SettingsTab[] {
+export function settingsTabs(tabs: readonly SettingsTab[] = registeredTabs()): SettingsTab[] {
   return [...tabs].sort((a, b) => SETTINGS_TAB_ORDER.indexOf(a.id) - SETTINGS_TAB_ORDER.indexOf(b.id));
 }
