@@ -80,7 +80,8 @@ export const PublicConfig = z.object({
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /**
- * PUT /api/config body: a partial config, deep-merged into the stored one (objects key by key; arrays replaced).
+ * PUT /api/config body: a partial config, deep-merged into the stored one (objects key by key; arrays and the
+ * `router.rules` map replaced as a whole, so a rule can be removed).
  * Unknown keys (authToken, machineId, server…) are refused. `ntfyUrl: null | ''` and `gemini.apiKey/model: null`
  * remove the value. A masked secret (MASKED_SECRET_PREFIX…) sent back keeps the stored one.
  */

@@ -27,11 +27,14 @@ export function deepMerge(base: Plain, patch: Plain): Plain {
 /**
  * Applies a PUT /api/config body to the stored config. The result is NOT validated here (the store validates
  * it against the contract before anything is written). An empty `ntfyUrl` means "remove it" (spec §5: an empty
- * value becomes undefined).
+ * value becomes undefined). Maps keyed by the user (`router.rules`) are replaced as a whole, like arrays: the
+ * settings screen sends the full map, and a merge could never remove a rule.
  */
 export function mergeConfigUpdate(config: CuiConfig, update: ConfigUpdate): unknown {
   const patch = structuredClone(update) as Plain;
   const notifications = update.interface?.notifications;
   if (notifications?.ntfyUrl === '') ((patch.interface as Plain).notifications as Plain).ntfyUrl = null;
-  return deepMerge(config as Plain, patch);
+  const merged = deepMerge(config as Plain, patch);
+  if (update.router?.rules !== undefined) (merged.router as Plain).rules = structuredClone(update.router.rules);
+  return merged;
 }

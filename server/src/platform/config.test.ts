@@ -139,6 +139,15 @@ describe('config store', () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual(['config.json']);
   });
 
+  it('replaces the router rules as a whole, so a rule can be removed, and keeps them when not sent', () => {
+    const config = createConfigStore(tempConfigPath()).get();
+    const withRules = { ...config, router: { ...config.router, rules: { default: 'p1,m', background: 'p2,m' } } };
+    expect((mergeConfigUpdate(withRules, { router: { rules: { default: 'p1,m' } } }) as typeof config).router.rules).toEqual({ default: 'p1,m' });
+    expect((mergeConfigUpdate(withRules, { router: { rules: {} } }) as typeof config).router.rules).toEqual({});
+    expect((mergeConfigUpdate(withRules, { router: { enabled: true } }) as typeof config).router.rules).toEqual(withRules.router.rules);
+    expect(withRules.router.rules).toEqual({ default: 'p1,m', background: 'p2,m' });
+  });
+
   it('mergeConfigUpdate leaves the stored config untouched', () => {
     const store = createConfigStore(tempConfigPath());
     const config = store.get();
