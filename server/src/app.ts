@@ -13,9 +13,12 @@ import { registerSystemRoutes } from './features/system/index';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
+import { installJsonDepthLimit } from './platform/json-depth';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
 import { resolvePaths } from './platform/paths';
+import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
 
 /** Largest accepted request body (413 beyond). */
@@ -46,6 +49,8 @@ export interface BuildAppOptions {
   authFailureLimit?: AuthFailureLimit;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
+  /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
@@ -60,6 +65,11 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
 }
 
+function readIndexHtml(webRoot: string): string | undefined {
+  const file = path.join(webRoot, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
 /** Builds the whole server without listening: every dependency is created here and passed explicitly. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
@@ -68,11 +78,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({
-    loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,
+    // Request log lines name the path only: a query string may carry anything.
+    loggerInstance: platform.logger.child({ component: 'http' }, { serializers: { req: serializeRequest } }) as FastifyBaseLogger,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }),
   });
+  const indexHtml = options.webRoot ? readIndexHtml(options.webRoot) : undefined;
+  installSecurityHeaders(app, { indexHtml });
   installErrorHandler(app, platform.logger);
+  installJsonDepthLimit(app);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
 
@@ -83,7 +98,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
 
-  const spaShell = Boolean(options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')));
+  const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
