@@ -29,6 +29,15 @@ function send(reply: FastifyReply, code: ErrorCode, message: string): FastifyRep
   return reply.status(statusForCode(code)).send({ error: message, code });
 }
 
+/**
+ * For Fastify's `frameworkErrors` (a malformed percent-escape, a parameter over the length limit): the router
+ * fails before the route's context exists, so the error handler would not be reached.
+ */
+export function sendFrameworkError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  const [code, message] = FASTIFY_CODES[error.code] ?? ['validation.failed', 'Bad request'];
+  return send(reply, code, message);
+}
+
 /** Maps every failure to `{error, code}` with the status of its code; unknown errors are 500 and logged with cause. */
 export function installErrorHandler(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
 import { statusForCode, type ErrorCode } from '@cui/contract';
+import { sendFrameworkError } from './errors-http';
 
 /** Socket and request time limits of the HTTP server. */
 export interface HttpTimeouts {
@@ -39,9 +40,8 @@ function clientErrorHandler(error: Error & { code?: string }, socket: net.Socket
   socket.destroy();
 }
 
-/** Router failures (a malformed percent-escape, a parameter over the length limit) go to the error handler. */
 function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.send(error);
+  void sendFrameworkError(error, reply);
 }
 
 /** The Fastify options that bound time and size at the socket level and answer refusals with contract codes. */
