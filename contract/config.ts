@@ -52,6 +52,9 @@ export const ServerConfig = z.object({
   port: z.number().int().min(0).max(65535).default(3001),
 });
 
+/** Each CLI takes 150-200 MB; ten at once on a small machine was 1.8 GB. */
+export const DEFAULT_MAX_CONCURRENT_RUNS = 8;
+
 /**
  * The whole of CUI_HOME/config.json. Unknown top-level keys (e.g. an older cui's `machine_id`) are kept
  * so a hand-written file is never silently truncated; they are never sent to the browser.
@@ -68,6 +71,11 @@ export const CuiConfig = z.looseObject({
    * absent. Read at start-up; edit the file and restart to change it.
    */
   claudeExecutablePath: z.string().regex(/^(\/|[A-Za-z]:[\\/])/, 'claudeExecutablePath must be an absolute path').optional(),
+  /**
+   * How many conversations may run (one Claude Code process each) at the same time; a start beyond it is refused
+   * with 429 `run.limit_reached`. Read at every start.
+   */
+  maxConcurrentRuns: z.number().int().min(1).max(1000).default(DEFAULT_MAX_CONCURRENT_RUNS),
 });
 export type CuiConfig = z.infer<typeof CuiConfig>;
 

@@ -36,7 +36,7 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
 }
 
-type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions };
+type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths' | 'config'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions };
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
   const logger = deps.logger.child({ component: 'runs' });
@@ -128,6 +128,11 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         claudeProjectsDir: deps.paths.claudeProjectsDir,
         sessionInfo: deps.sessionInfo,
       });
+      // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
+      const limit = deps.config.get().maxConcurrentRuns;
+      if (liveRuns().length >= limit) {
+        throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
+      }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
       const run = launch(resolved);
       try {
