@@ -12,7 +12,7 @@ import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
-import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
+import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
 import { installJsonDepthLimit } from './platform/json-depth';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
@@ -87,6 +87,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const indexHtml = options.webRoot ? readIndexHtml(options.webRoot) : undefined;
   installSecurityHeaders(app, { indexHtml });
   installErrorHandler(app, platform.logger);
+  installErrorBodyGuard(app);
   installJsonDepthLimit(app);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });

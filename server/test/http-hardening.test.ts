@@ -65,6 +65,9 @@ describe('error bodies', () => {
     expect({ status: longParam.status, body: lp }).toEqual({ status: 414, body: { error: 'URL too long', code: 'request.url_too_long' } });
     const badUrl = await rawRequest(`${server.url}/api/%E0%A4%A`, { headers: auth });
     expect({ status: badUrl.status, body: JSON.parse(badUrl.body) }).toEqual({ status: 400, body: { error: 'Malformed URL', code: 'request.bad_url' } });
+    // @fastify/cors answers this in plain text by itself; the body guard turns it into a contract error.
+    const preflight = await rawRequest(`${server.url}/api/config`, { method: 'OPTIONS', headers: { ...auth, origin: server.url } });
+    expect({ status: preflight.status, body: JSON.parse(preflight.body) }).toEqual({ status: 400, body: { error: 'Invalid Preflight Request', code: 'validation.failed' } });
     const garbage = await rawExchange(server, 'NOT HTTP AT ALL\r\n\r\n');
     expect(garbage.reply).toMatch(/^HTTP\/1\.1 400 /);
     expect(bodyOf(garbage.reply)).toEqual({ error: 'Malformed HTTP request', code: 'request.malformed' });

@@ -58,6 +58,28 @@ export function installErrorHandler(app: FastifyInstance, logger: Logger): void 
   });
 }
 
+function isErrorBody(payload: string): boolean {
+  try {
+    const body = JSON.parse(payload) as { error?: unknown; code?: unknown };
+    return typeof body.error === 'string' && typeof body.code === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Safety net for error answers written by plugins rather than thrown (e.g. @fastify/cors' plain-text
+ * 'Invalid Preflight Request'): any 4xx/5xx text body that is not `{error, code}` is wrapped into one.
+ */
+export function installErrorBodyGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || isErrorBody(payload)) return payload;
+    const code = reply.statusCode >= 500 ? 'internal' : (CODE_BY_STATUS[reply.statusCode] ?? 'validation.failed');
+    reply.status(statusForCode(code)).type('application/json; charset=utf-8');
+    return JSON.stringify({ error: payload.trim() || 'Request refused', code });
+  });
+}
+
 /**
  * 404 `{error, code}` for unknown routes. With `spaShell`, a GET outside /api gets the web app's index.html
  * instead (client-side routes such as /c/<id> and /inspector); needs @fastify/static registered.
