@@ -12,11 +12,14 @@ import { createConfigStore, registerSettingsRoutes } from './features/settings/i
 import { registerSystemRoutes } from './features/system/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { openDatabase } from './platform/db';
-import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
+import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { installUploads } from './platform/http';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
+import { installJsonDepthLimit } from './platform/json-depth';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
 import { resolvePaths } from './platform/paths';
+import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
 
 /** Largest accepted request body (413 beyond). */
@@ -51,6 +54,8 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
+  /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
@@ -64,6 +69,11 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
   return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
+}
+
+function readIndexHtml(webRoot: string): string | undefined {
+  const file = path.join(webRoot, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
 /** Builds the whole server without listening: every dependency is created here and passed explicitly. */
@@ -81,11 +91,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
 
   const app = Fastify({
-    loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,
+    // Request log lines name the path only: a query string may carry anything.
+    loggerInstance: platform.logger.child({ component: 'http' }, { serializers: { req: serializeRequest } }) as FastifyBaseLogger,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }),
   });
+  const indexHtml = options.webRoot ? readIndexHtml(options.webRoot) : undefined;
+  installSecurityHeaders(app, { indexHtml });
   installErrorHandler(app, platform.logger);
+  installErrorBodyGuard(app);
+  installJsonDepthLimit(app);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
   await installUploads(app);
@@ -97,7 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
 
-  const spaShell = Boolean(options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')));
+  const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });

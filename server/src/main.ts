@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfigFile } from './features/settings/index';
 import { resolvePaths } from './platform/paths';
-import { parseServerArgs, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
+import { parseServerArgs, resolveTokenOverride, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
 
 /** A start-up failure the user can act on: printed as one line, without a stack trace. */
 class StartupError extends Error {}
@@ -69,7 +70,21 @@ function handleSignals(app: FastifyInstance): void {
   process.on('SIGTERM', onSignal);
 }
 
+/** The token override (flag, file or CUI_TOKEN); the variable is removed so CLI runs and their tools never inherit it. */
+function tokenOverride(args: ServerArgs): string | undefined {
+  let token: string | undefined;
+  try {
+    token = resolveTokenOverride(args, process.env, (file) => fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    if (error instanceof UsageError) throw new StartupError(error.message);
+    throw error;
+  }
+  delete process.env.CUI_TOKEN;
+  return token;
+}
+
 async function start(args: ServerArgs): Promise<void> {
+  const token = tokenOverride(args);
   const paths = resolvePaths();
   const logLevel = logLevelFromEnv(process.env);
   // Read before the app (which loads it again into its store) for the listen address and the token it prints; a
@@ -79,7 +94,7 @@ async function start(args: ServerArgs): Promise<void> {
   const app = await buildApp({
     cuiHome: paths.cuiHome,
     claudeConfigDir: paths.claudeConfigDir,
-    token: args.token,
+    token,
     logStdout: true,
     logLevel,
     webRoot: path.resolve(here, '../web'),
@@ -91,7 +106,7 @@ async function start(args: ServerArgs): Promise<void> {
   const host = args.host ?? config.server.host;
   const port = await listen(app, host, args.port ?? config.server.port);
   // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
-  process.stdout.write(`\ncui is running: ${startupUrl(host, port, args.token ?? config.authToken)}\n\n`);
+  process.stdout.write(`\ncui is running: ${startupUrl(host, port, token ?? config.authToken)}\n\n`);
 }
 
 function fail(message: string): never {

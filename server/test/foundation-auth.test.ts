@@ -62,7 +62,7 @@ describe('authentication', () => {
     expect((await server.api('/api/system/status')).status).toBe(200);
   });
 
-  it('answers 429 once a client has failed too often, even with the right token, until the window ends', async () => {
+  it('answers 429 to failed attempts once a client has failed too often, while the right token still works', async () => {
     const server = await start({ authFailureLimit: { max: 5, timeWindowMs: 60_000 } });
     const bad = { authorization: 'Bearer ffffffffffffffffffffffffffffffff' };
     for (let i = 0; i < 5; i += 1) expect((await fetch(`${server.url}/api/config`, { headers: bad })).status).toBe(401);
@@ -70,14 +70,36 @@ describe('authentication', () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ error: 'Too many authentication attempts. Try again later.', code: 'auth.rate_limited' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await server.api('/api/config')).status).toBe(429);
+    expect((await fetch(`${server.url}/api/config`)).status).toBe(429);
+    expect((await server.api('/api/config')).status).toBe(200);
   });
 
-  it('lets a client with the token in again after the window', async () => {
+  it('lets failed attempts through to 401 again after the window', async () => {
     const server = await start({ authFailureLimit: { max: 2, timeWindowMs: 300 } });
     for (let i = 0; i < 3; i += 1) await fetch(`${server.url}/api/config`);
-    expect((await server.api('/api/config')).status).toBe(429);
-    await waitFor(async () => (await server.api('/api/config')).status === 200, { message: 'the lockout ends' });
+    expect((await fetch(`${server.url}/api/config`)).status).toBe(429);
+    await waitFor(async () => (await fetch(`${server.url}/api/config`)).status === 401, { message: 'the lockout ends' });
+  });
+
+  it('refuses 40 token-less requests of a foreign page before they count, so the right token and a later mistake are unaffected', async () => {
+    const server = await start();
+    const host = new URL(server.url).host;
+    const foreign: Array<Record<string, string>> = [
+      { host, origin: 'https://evil.example' },
+      { host, origin: 'http://localhost:8080' },
+      { host, 'sec-fetch-site': 'cross-site' },
+      { host, 'sec-fetch-site': 'same-site' },
+    ];
+    for (let i = 0; i < 40; i += 1) {
+      const response = await rawRequest(`${server.url}/api/config`, { headers: foreign[i % foreign.length] });
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body)).toEqual({ error: 'Cross-origin request refused', code: 'request.forbidden_origin' });
+    }
+    expect((await server.api('/api/config')).status).toBe(200);
+    // None of the 40 counted: a plain mistake is still a 401, not a 429.
+    expect((await fetch(`${server.url}/api/config`)).status).toBe(401);
+    const own = await rawRequest(`${server.url}/api/config`, { headers: { host, 'sec-fetch-site': 'same-origin', authorization: `Bearer ${server.token}` } });
+    expect(own.status).toBe(200);
   });
 
   it('never throttles successful requests', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isAlive, makeRepo } from './fake-anthropic/test-support';
 import { bundledClaudePath } from '../src/cli/claude-binary';
 import { makeTestDirs, startTestServer } from './helpers';
-import { getJson, openStream, postStart, startOk, useRunServer } from './runs-support';
+import { getJson, openStream, postJson, postStart, startOk, useRunServer } from './runs-support';
 
 /** Starting runs: validation, safe prompts, failures, API errors and concurrency, with the real CLI. */
 
@@ -133,5 +133,25 @@ describe('starting a run', () => {
       expect(result?.type === 'result' && result.result).toContain(`parallel hello ${index + 1}`);
       expect(run.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
     });
+  });
+
+  it('refuses a start beyond maxConcurrentRuns with 429 run.limit_reached, even when the starts arrive at once', async () => {
+    const dirs = makeTestDirs();
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ maxConcurrentRuns: 2 }));
+    const own = await startTestServer({ dirs, anthropicBaseUrl: ctx.fake.url });
+    try {
+      const bodies = [1, 2, 3].map((n) => ({ workingDirectory: makeRepo(path.join(dirs.work, `capped-${n}`)), initialPrompt: `slow capped ${n}` }));
+      const results = await Promise.all(bodies.map((body) => postStart(own, body)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+      expect(results.find((r) => r.status === 429)?.body).toEqual({
+        error: '2 conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish',
+        code: 'run.limit_reached',
+      });
+      const first = results.find((r) => r.status === 200)?.body as { streamingId: string };
+      expect((await postJson(own, `/api/conversations/${first.streamingId}/stop`)).status).toBe(200);
+      expect((await postStart(own, bodies[0] as Record<string, unknown>)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });

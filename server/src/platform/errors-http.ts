@@ -1,10 +1,42 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
+import { statusForCode, type ErrorCode } from '@cui/contract';
 import { isAppError } from './app-error';
 import { isApiPath } from './security';
 
 /** Fastify's body-parser failures that mean "the JSON body could not be read" (spec §5: 'Invalid JSON'). */
 const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** Fastify's own refusals, by error code. */
+const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['request.too_large', 'Request body too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['request.unsupported_media_type', 'Unsupported content type: send application/json'],
+  FST_ERR_BAD_URL: ['request.bad_url', 'Malformed URL'],
+  FST_ERR_MAX_PARAM_LENGTH: ['request.url_too_long', 'URL too long'],
+};
+
+/** Any other 4xx of Fastify keeps its status where the contract has a code for it, else it is a 400. */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  404: 'route.not_found',
+  408: 'request.timeout',
+  413: 'request.too_large',
+  414: 'request.url_too_long',
+  415: 'request.unsupported_media_type',
+  431: 'request.header_too_large',
+};
+
+function send(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  return reply.status(statusForCode(code)).send({ error: message, code });
+}
+
+/**
+ * For Fastify's `frameworkErrors` (a malformed percent-escape, a parameter over the length limit): the router
+ * fails before the route's context exists, so the error handler would not be reached.
+ */
+export function sendFrameworkError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  const [code, message] = FASTIFY_CODES[error.code] ?? ['validation.failed', 'Bad request'];
+  return send(reply, code, message);
+}
 
 /** Maps every failure to `{error, code}` with the status of its code; unknown errors are 500 and logged with cause. */
 export function installErrorHandler(app: FastifyInstance, logger: Logger): void {
@@ -13,20 +45,38 @@ export function installErrorHandler(app: FastifyInstance, logger: Logger): void 
       return reply.status(error.status).send({ error: error.message, code: error.code });
     }
     const fastifyError = error as FastifyError;
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ error: 'Request body too large', code: 'request.too_large' });
-    }
+    const known = FASTIFY_CODES[fastifyError.code];
+    if (known) return send(reply, known[0], known[1]);
     if (INVALID_JSON_CODES.has(fastifyError.code) || (fastifyError.statusCode === 400 && error instanceof SyntaxError)) {
-      return reply.status(400).send({ error: 'Invalid JSON', code: 'request.invalid_json' });
-    }
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: 'Unsupported content type: send application/json', code: 'request.unsupported_media_type' });
+      return send(reply, 'request.invalid_json', 'Invalid JSON');
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return reply.status(fastifyError.statusCode).send({ error: error.message, code: 'validation.failed' });
+      return send(reply, CODE_BY_STATUS[fastifyError.statusCode] ?? 'validation.failed', error.message);
     }
     logger.error({ component: 'http', requestId: request.id, err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error', code: 'internal' });
+  });
+}
+
+function isErrorBody(payload: string): boolean {
+  try {
+    const body = JSON.parse(payload) as { error?: unknown; code?: unknown };
+    return typeof body.error === 'string' && typeof body.code === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Safety net for error answers written by plugins rather than thrown (e.g. @fastify/cors' plain-text
+ * 'Invalid Preflight Request'): any 4xx/5xx text body that is not `{error, code}` is wrapped into one.
+ */
+export function installErrorBodyGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || isErrorBody(payload)) return payload;
+    const code = reply.statusCode >= 500 ? 'internal' : (CODE_BY_STATUS[reply.statusCode] ?? 'validation.failed');
+    reply.status(statusForCode(code)).type('application/json; charset=utf-8');
+    return JSON.stringify({ error: payload.trim() || 'Request refused', code });
   });
 }
 

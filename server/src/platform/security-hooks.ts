@@ -2,7 +2,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { bearerToken, hostAllowed, isApiPath, isSameOrigin, isStateChanging, tokensEqual } from './security';
+import { bearerToken, hostAllowed, isApiPath, isForeignFetch, isSameOrigin, isStateChanging, tokensEqual } from './security';
 
 /** How many failed token checks one client may make per window before it gets 429. */
 export interface AuthFailureLimit {
@@ -32,41 +32,53 @@ function installHostGuard(app: FastifyInstance): void {
   });
 }
 
+/** An /api request: the router decodes percent-escapes ('/%61pi/config' matches '/api/config'), so the matched route counts too. */
+function isApiRequest(request: FastifyRequest): boolean {
+  return isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
+}
+
+/**
+ * A page of another origin may neither change state anywhere nor reach the API at all, reading included. This runs
+ * before the token check, so such requests never count as failed attempts: a web page cannot lock the user out.
+ */
 function installOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && isStateChanging(request.method) && !isSameOrigin(origin, request.headers.host)) {
+    const foreignOrigin = origin !== undefined && !isSameOrigin(origin, request.headers.host);
+    const api = isApiRequest(request);
+    const secFetchSite = request.headers['sec-fetch-site'];
+    const foreignFetch = api && isForeignFetch(typeof secFetchSite === 'string' ? secFetchSite : undefined);
+    if ((foreignOrigin && (api || isStateChanging(request.method))) || foreignFetch) {
       throw new AppError('request.forbidden_origin', 'Cross-origin request refused');
     }
   });
 }
 
 /**
- * Every /api route requires `Authorization: Bearer <token>`: no exemptions. Only failures are counted by the
- * rate limiter (successful requests never consume the budget); once a client is over the limit every API
- * request from it gets 429 until the window ends, so a correct guess during the lockout gains nothing.
+ * Every /api route requires `Authorization: Bearer <token>`: no exemptions. The correct token always works;
+ * only failures are counted, and once a client is over the limit its failed attempts get 429 until the window
+ * ends (a 128-bit token cannot be guessed in 30 tries a minute, and nobody else can lock the user out).
  */
 async function installAuth(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const limit = options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT;
   await app.register(fastifyRateLimit, { global: false });
   const checkFailures = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    // The router decodes percent-escapes ('/%61pi/config' matches '/api/config'), so check the matched route too.
-    if (!isApiPath(request.url) && !isApiPath(request.routeOptions.url ?? '')) return;
+    if (!isApiRequest(request)) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token !== undefined && tokensEqual(token, options.getToken())) return;
     const status = await checkFailures(request, { increment: false });
     if (!status.isAllowed && status.remaining <= 0) {
       reply.header('retry-after', String(status.ttlInSeconds));
       throw new AppError('auth.rate_limited', 'Too many authentication attempts. Try again later.');
     }
-    const token = bearerToken(request.headers.authorization);
-    if (token !== undefined && tokensEqual(token, options.getToken())) return;
     await checkFailures(request);
     throw new AppError('auth.unauthorized', 'Unauthorized');
   });
 }
 
 /**
- * Installs, in order: the DNS-rebinding host guard, the cross-origin guard for state-changing requests,
+ * Installs, in order: the DNS-rebinding host guard, the cross-origin guard (state-changing requests and the API),
  * bearer-token auth with failure rate limiting, and CORS that grants nothing beyond the page's own origin.
  */
 export async function installSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, hostAllowed, isApiPath, isLoopbackAddress, isSameOrigin, isStateChanging, parseHostHeader, tokensEqual } from './security';
+import { bearerToken, hostAllowed, isApiPath, isForeignFetch, isLoopbackAddress, isSameOrigin, isStateChanging, parseHostHeader, tokensEqual } from './security';
 
 describe('tokensEqual', () => {
   it('is true only for identical tokens, whatever their lengths', () => {
@@ -76,5 +76,18 @@ describe('origin checks', () => {
   it('counts every method but GET, HEAD and OPTIONS as state-changing', () => {
     expect(['POST', 'PUT', 'DELETE', 'PATCH'].every(isStateChanging)).toBe(true);
     expect(['GET', 'HEAD', 'OPTIONS'].some(isStateChanging)).toBe(false);
+  });
+});
+
+describe('isForeignFetch', () => {
+  it('is true for cross-site and same-site fetches (every localhost port is one site)', () => {
+    expect(isForeignFetch('cross-site')).toBe(true);
+    expect(isForeignFetch('same-site')).toBe(true);
+  });
+
+  it('is false for same-origin, a typed URL and clients that send no fetch metadata', () => {
+    expect(isForeignFetch('same-origin')).toBe(false);
+    expect(isForeignFetch('none')).toBe(false);
+    expect(isForeignFetch(undefined)).toBe(false);
   });
 });

@@ -70,3 +70,12 @@ export function isSameOrigin(origin: string, hostHeader: string | undefined): bo
 export function isStateChanging(method: string): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 }
+
+/**
+ * True for a request a browser made on behalf of a page of another origin (Fetch Metadata): `cross-site`, and
+ * `same-site` too, since every port of localhost is the same site. Absent (non-browser clients, old browsers)
+ * and `same-origin`/`none` (typed URL, bookmark) pass.
+ */
+export function isForeignFetch(secFetchSite: string | undefined): boolean {
+  return secFetchSite !== undefined && !['same-origin', 'none'].includes(secFetchSite.toLowerCase());
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerArgs, startupUrl, UsageError } from './server-args';
+import { parseServerArgs, resolveTokenOverride, startupUrl, UsageError } from './server-args';
 
 const token = '0123456789abcdef0123456789abcdef';
 
@@ -33,6 +33,30 @@ describe('parseServerArgs', () => {
 
   it('recognises --help', () => {
     expect(parseServerArgs(['--help']).help).toBe(true);
+  });
+});
+
+describe('resolveTokenOverride', () => {
+  const noFile = (): string => {
+    throw new Error('no file expected');
+  };
+
+  it('prefers --token, then --token-file, then CUI_TOKEN, else none', () => {
+    const other = 'f'.repeat(32);
+    expect(resolveTokenOverride({ help: false, token }, { CUI_TOKEN: other }, noFile)).toBe(token);
+    expect(resolveTokenOverride({ help: false, tokenFile: '/t' }, { CUI_TOKEN: other }, () => `${token}\n`)).toBe(token);
+    expect(resolveTokenOverride({ help: false }, { CUI_TOKEN: other }, noFile)).toBe(other);
+    expect(resolveTokenOverride({ help: false }, {}, noFile)).toBeUndefined();
+  });
+
+  it('refuses a malformed token from the file or the environment, and an empty file', () => {
+    expect(() => resolveTokenOverride({ help: false }, { CUI_TOKEN: 'secret' }, noFile)).toThrow(/CUI_TOKEN must hold 32 lower-case hex/);
+    expect(() => resolveTokenOverride({ help: false, tokenFile: '/t' }, {}, () => 'ABC')).toThrow(/the token file \/t must hold/);
+    expect(() => resolveTokenOverride({ help: false, tokenFile: '/t' }, {}, () => '\n')).toThrow(/the token file \/t is empty/);
+  });
+
+  it('refuses --token together with --token-file', () => {
+    expect(() => parseServerArgs(['--token', token, '--token-file', '/t'])).toThrow(/not both/);
   });
 });
 

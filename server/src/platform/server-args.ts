@@ -3,6 +3,8 @@ export interface ServerArgs {
   port?: number;
   host?: string;
   token?: string;
+  /** `--token-file`: read by resolveTokenOverride, so the token never appears in `ps`. */
+  tokenFile?: string;
   help: boolean;
 }
 
@@ -11,10 +13,13 @@ export const USAGE = `Usage: npm start -- [options]
 Options:
   --port <1-65535>   port to listen on (default: config server.port, 3001)
   --host <host>      address to bind (default: config server.host, 127.0.0.1)
-  --token <token>    access token for this run: 32 lower-case hex characters (default: config authToken)
+  --token <token>    access token for this run: 32 lower-case hex characters (default: config authToken);
+                     visible to every local user in \`ps\`: prefer --token-file or CUI_TOKEN
+  --token-file <file> read the access token for this run from a file
   --help             show this help
 
-Environment: CUI_HOME (default ~/.cui), CLAUDE_CONFIG_DIR (default ~/.claude), LOG_LEVEL (default info), CUI_DEMO=1
+Environment: CUI_TOKEN (access token for this run), CUI_HOME (default ~/.cui), CLAUDE_CONFIG_DIR (default ~/.claude),
+  LOG_LEVEL (default info), CUI_DEMO=1
 `;
 
 /** A bad command line: main prints the message and the usage, then exits 1. */
@@ -31,6 +36,9 @@ function parseValue(name: string, value: string, args: ServerArgs): void {
   } else if (name === '--host') {
     if (!value.trim()) throw new UsageError('--host must not be empty');
     args.host = value;
+  } else if (name === '--token-file') {
+    if (!value.trim()) throw new UsageError('--token-file must not be empty');
+    args.tokenFile = value;
   } else {
     // The login screen and the #token= fragment accept only this format (spec §5), so refuse anything else now.
     if (!TOKEN_PATTERN.test(value)) throw new UsageError('--token must be 32 lower-case hex characters (a-f, 0-9)');
@@ -38,7 +46,7 @@ function parseValue(name: string, value: string, args: ServerArgs): void {
   }
 }
 
-/** Parses `--port 3001`, `--port=3001`, `--host`, `--token`, `--help`; throws UsageError on anything else. */
+/** Parses `--port 3001`, `--port=3001`, `--host`, `--token`, `--token-file`, `--help`; throws UsageError on anything else. */
 export function parseServerArgs(argv: readonly string[]): ServerArgs {
   const args: ServerArgs = { help: false };
   for (let i = 0; i < argv.length; i += 1) {
@@ -48,13 +56,30 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       continue;
     }
     const [name = '', inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!['--port', '--host', '--token'].includes(name)) throw new UsageError(`Unknown argument: ${arg}`);
+    if (!['--port', '--host', '--token', '--token-file'].includes(name)) throw new UsageError(`Unknown argument: ${arg}`);
     const value = inline ?? argv[i + 1];
     if (inline === undefined) i += 1;
     if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
     parseValue(name, value, args);
   }
+  if (args.token !== undefined && args.tokenFile !== undefined) throw new UsageError('give --token or --token-file, not both');
   return args;
+}
+
+/**
+ * The token override of this run: `--token`, else the contents of `--token-file` (surrounding white space
+ * trimmed), else the CUI_TOKEN environment variable, else undefined (the config's token). The file and the
+ * variable keep the token out of `ps`, which every local user can read.
+ */
+export function resolveTokenOverride(args: ServerArgs, env: NodeJS.ProcessEnv, readFile: (file: string) => string): string | undefined {
+  if (args.token !== undefined) return args.token;
+  const [source, value] = args.tokenFile !== undefined ? [`the token file ${args.tokenFile}`, readFile(args.tokenFile).trim()] : ['CUI_TOKEN', env.CUI_TOKEN?.trim()];
+  if (value === undefined || value === '') {
+    if (args.tokenFile !== undefined) throw new UsageError(`${source} is empty`);
+    return undefined;
+  }
+  if (!TOKEN_PATTERN.test(value)) throw new UsageError(`${source} must hold 32 lower-case hex characters (a-f, 0-9)`);
+  return value;
 }
 
 /** The URL to open: a wildcard bind is reached through localhost; IPv6 literals get brackets. */

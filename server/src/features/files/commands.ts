@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from '@cui/contract';
+import { readSmallTextFile } from './safe-read';
 
 /**
  * Built-in slash commands of Claude Code 2.1.330 that work in the SDK mode the console runs the CLI in
@@ -51,7 +52,7 @@ export async function readCommandDir(dir: string): Promise<Command[]> {
       if (commands.length >= MAX_FILES) return;
       if (entry.isDirectory() && depth < MAX_DEPTH && !entry.name.startsWith('.')) await walk([...relative, entry.name], depth + 1);
       else if (entry.isFile() && entry.name.endsWith('.md')) {
-        const text = await fs.readFile(path.join(dir, ...relative, entry.name), 'utf8').catch(() => '');
+        const text = (await readSmallTextFile(path.join(dir, ...relative, entry.name))) ?? '';
         commands.push({ name: `/${[...relative, entry.name.slice(0, -3)].join(':')}`, description: commandDescription(text), type: 'custom' });
       }
     }

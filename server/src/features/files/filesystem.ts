@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FileEntry, ListDirectoryResponse, ReadFileResponse } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
 import { listRecursive, loadGitignore, type ListLimits } from './list-recursive';
+import { readRegularFile } from './safe-read';
 
 /** Largest file GET /api/filesystem/read returns (413 beyond). */
 export const READ_LIMIT_BYTES = 1024 * 1024;
@@ -24,6 +25,8 @@ export function fsError(error: unknown, target: string): AppError {
   if (code === 'EACCES' || code === 'EPERM') return new AppError('fs.forbidden', `Access denied: ${target}`, { cause: error });
   if (code === 'ENOTDIR') return new AppError('fs.not_a_directory', `Not a directory: ${target}`, { cause: error });
   if (code === 'EISDIR') return new AppError('fs.not_a_file', `Not a file: ${target}`, { cause: error });
+  if (code === 'ELOOP') return new AppError('fs.invalid_path', `Too many levels of symbolic links: ${target}`, { cause: error });
+  if (code === 'ENAMETOOLONG') return new AppError('fs.invalid_path', `Path or name too long: ${target}`, { cause: error });
   return new AppError('internal', `Cannot access ${target}`, { cause: error });
 }
 
@@ -74,18 +77,17 @@ async function rootIgnore(dir: string): Promise<((name: string, isDir: boolean) 
 
 export async function readTextFile(input: string, limitBytes = READ_LIMIT_BYTES): Promise<ReadFileResponse> {
   const file = absolutePath(input);
-  const stat = await fs.stat(file).catch((error: unknown) => {
+  const result = await readRegularFile(file, limitBytes).catch((error: unknown) => {
     throw fsError(error, file);
   });
-  if (!stat.isFile()) throw new AppError('fs.not_a_file', `Not a file: ${file}`);
-  if (stat.size > limitBytes) {
-    throw new AppError('fs.too_large', `File is too large to display (${formatBytes(stat.size)}; the limit is ${formatBytes(limitBytes)})`);
+  if (!result.ok && result.reason === 'not_a_file') throw new AppError('fs.not_a_file', `Not a file: ${file}`);
+  if (!result.ok) {
+    const size = result.stat.size > limitBytes ? `${formatBytes(result.stat.size)}; ` : '';
+    throw new AppError('fs.too_large', `File is too large to display (${size}the limit is ${formatBytes(limitBytes)})`);
   }
-  const content = await fs.readFile(file).catch((error: unknown) => {
-    throw fsError(error, file);
-  });
+  const { content, stat } = result;
   if (content.includes(0) || !isUtf8(content)) throw new AppError('fs.binary', `Binary file cannot be displayed: ${file}`);
-  return { path: file, content: content.toString('utf8'), size: stat.size, lastModified: stat.mtime.toISOString(), encoding: 'utf-8' };
+  return { path: file, content: content.toString('utf8'), size: content.length, lastModified: stat.mtime.toISOString(), encoding: 'utf-8' };
 }
 
 function formatBytes(bytes: number): string {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileEntry } from '@cui/contract';
+import { readSmallTextFile } from './safe-read';
 
 /** A recursive listing stops at whichever comes first and says it was truncated. */
 export interface ListLimits {
@@ -13,7 +14,8 @@ export interface ListLimits {
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
 export async function loadGitignore(dir: string): Promise<Ignore | undefined> {
-  const text = await fs.readFile(path.join(dir, '.gitignore'), 'utf8').catch(() => undefined);
+  // A .gitignore that is a device, FIFO, huge or unreadable is skipped (git itself does not follow a symlinked one).
+  const text = await readSmallTextFile(path.join(dir, '.gitignore'));
   return text === undefined ? undefined : ignore().add(text);
 }
 

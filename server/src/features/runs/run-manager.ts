@@ -37,7 +37,7 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
 }
 
-export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus'> & {
+export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus' | 'config'> & {
   sessionInfo: SessionInfoStore;
   /** Each run's environment and model, computed at its start (see run-environment.ts). */
   runEnvironment: RunEnvironmentProvider;
@@ -142,6 +142,11 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         claudeProjectsDir: deps.paths.claudeProjectsDir,
         sessionInfo: deps.sessionInfo,
       });
+      // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
+      const limit = deps.config.get().maxConcurrentRuns;
+      if (liveRuns().length >= limit) {
+        throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
+      }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
       const run = launch(resolved);
       try {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ConversationListQuery, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
+import { createBoundedMap } from '../../platform/bounded-map';
 import { promptTitle } from './transcript-line';
 
 /** Default page size (spec §9: the first page is 20). */
@@ -120,8 +121,12 @@ export interface SessionQueries {
   indexedIds(): string[];
 }
 
+/** Cached prepared statements (one per filter/order/live-count shape) and cached totals (one per query). */
+const STATEMENTS_KEPT = 64;
+const TOTALS_KEPT = 256;
+
 export function createSessionQueries(db: Database.Database): SessionQueries {
-  const cache = new Map<string, { page: Database.Statement; count: Database.Statement }>();
+  const cache = createBoundedMap<string, { page: Database.Statement; count: Database.Statement }>(STATEMENTS_KEPT);
   const statements = (query: ConversationListQuery, liveCount: number): { page: Database.Statement; count: Database.Statement } => {
     const where = whereClause(query);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
@@ -140,7 +145,8 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
   // total_changes() (rows changed so far, triggers included) tells when cached answers went stale.
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   let cachedAt = -1;
-  const totals = new Map<string, number>();
+  // Bounded: between two writes every distinct query (filters, live runs) would otherwise add an entry.
+  const totals = createBoundedMap<string, number>(TOTALS_KEPT);
   let directories: WorkingDirectory[] | undefined;
   const fresh = (): void => {
     const now = changes.get() as number;
@@ -171,7 +177,7 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       delete countParams.limit;
       delete countParams.offset;
       fresh();
-      const totalKey = `${JSON.stringify(query)}|${JSON.stringify(rowValues)}`;
+      const totalKey = `${JSON.stringify({ ...query, limit: undefined, offset: undefined })}|${JSON.stringify(rowValues)}`;
       let total = totals.get(totalKey);
       if (total === undefined) {
         total = (live.length ? count.get(...rowValues, countParams) : count.get(countParams)) as number;

@@ -34,6 +34,11 @@ export const ConfigFile = z.looseObject({
    * absent. Read at start-up; edit the file and restart to change it.
    */
   claudeExecutablePath: z.string().regex(/^(\/|[A-Za-z]:[\\/])/, 'claudeExecutablePath must be an absolute path').optional(),
+  /**
+   * How many conversations may run (one Claude Code process each) at the same time; a start beyond it is refused
+   * with 429 `run.limit_reached`. Read at every start. Each CLI takes 150-200 MB; ten at once was 1.8 GB.
+   */
+  maxConcurrentRuns: z.number().int().min(1).max(1000).default(8),
   ...sectionFields(),
 });
 export type CuiConfig = z.infer<typeof ConfigFile>;
