@@ -10,6 +10,7 @@ import { createRunManager, registerRunRoutes, type RunManagerOptions } from './f
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
+import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -64,7 +65,9 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform.db);
-  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions });
+  const trust = createTrustService({ db: platform.db, claudeGlobalConfigPath: platform.paths.claudeGlobalConfigPath });
+  const runSettings = createRunSettingsPolicy({ ...platform, trust });
+  const runs = createRunManager({ ...platform, sessionInfo, runSettings, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
+  registerTrustRoutes(app, { ...platform, trust });
 
   const spaShell = Boolean(options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')));
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
-import { childEnvironment } from '../../cli/claude-query';
+import { childEnvironment, type RunSettings } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
@@ -36,7 +36,12 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
 }
 
-type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions };
+type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & {
+  sessionInfo: SessionInfoStore;
+  /** The settings a run in this working directory loads (the trust gate and the transcript retention). */
+  runSettings: (workingDirectory: string) => RunSettings;
+  runOptions?: RunManagerOptions;
+};
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
   const logger = deps.logger.child({ component: 'runs' });
@@ -96,6 +101,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         model: resolved.model,
         systemPrompt: resolved.systemPrompt,
         resumeSessionId: resolved.resumeSessionId,
+        ...deps.runSettings(resolved.workingDirectory),
       },
       { logger, permissions, onSessionId: emitChange, ...deps.runOptions?.run },
     );
