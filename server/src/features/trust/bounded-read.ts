@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 
+const CHUNK_BYTES = 64 * 1024;
+
 /**
  * Reads a small regular file as UTF-8, or null when it is missing, not a regular file, or larger than
  * `maxBytes`. A repository's settings files are untrusted input: a FIFO, a device or a symlink to one is
@@ -15,15 +17,18 @@ export function readSmallRegularFile(file: string, maxBytes: number): string | n
   }
   try {
     if (!fs.fstatSync(fd).isFile()) return null;
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Chunks rather than one buffer of maxBytes: most settings files are tiny, the limit is for the worst case.
+    const chunks: Buffer[] = [];
     let length = 0;
     for (;;) {
-      const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      const chunk = Buffer.alloc(CHUNK_BYTES);
+      const read = fs.readSync(fd, chunk, 0, CHUNK_BYTES, null);
       if (read === 0) break;
       length += read;
       if (length > maxBytes) return null;
+      chunks.push(chunk.subarray(0, read));
     }
-    return buffer.subarray(0, length).toString('utf8');
+    return Buffer.concat(chunks, length).toString('utf8');
   } finally {
     fs.closeSync(fd);
   }
