@@ -64,4 +64,15 @@ test.describe('folder trust', () => {
     await expect(task(page)).toBeEnabled();
     await expect(notice(page)).toHaveCount(0);
   });
+
+  test("'Trust this folder' in the home composer makes the first run load the folder's settings", async ({ loggedInPage: page, cui }) => {
+    await notice(page).getByRole('button', { name: 'Trust this folder' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Folder trusted' })).toBeVisible();
+    await task(page).fill('trusted greeting');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/^Echo: "trusted greeting"/)).toBeVisible({ timeout: 30_000 });
+    expect(fs.existsSync(markerOf(cui.dirs))).toBe(true);
+    await expect(notice(page)).toHaveCount(0);
+  });
 });
