@@ -14,6 +14,7 @@ export const TranscriptRetention = z.object({
 });
 export type TranscriptRetention = z.infer<typeof TranscriptRetention>;
 
+/** The transcript retention in force (shown in Settings). */
 export const retentionRoutes = {
   get: defineRoute({ method: 'GET', path: '/api/retention', response: TranscriptRetention }),
 };

@@ -32,10 +32,13 @@ export const TrustedFolder = z.object({
 });
 export type TrustedFolder = z.infer<typeof TrustedFolder>;
 
+/** GET /api/trust/folders. */
 export const TrustedFoldersResponse = z.object({ folders: z.array(TrustedFolder) });
 export type TrustedFoldersResponse = z.infer<typeof TrustedFoldersResponse>;
 
+/** `?path=` of GET /api/trust/check and DELETE /api/trust/folders: an absolute folder path. */
 export const FolderTrustQuery = z.object({ path: FolderPath });
+/** PUT /api/trust/folders: the folder to trust (must exist; stored with symlinks resolved). */
 export const TrustFolderRequest = z.object({ path: FolderPath });
 export type TrustFolderRequest = z.infer<typeof TrustFolderRequest>;
 
@@ -54,6 +57,7 @@ export const FolderTrust = z.object({
 });
 export type FolderTrust = z.infer<typeof FolderTrust>;
 
+/** Trusted folders and the trust check. */
 export const trustRoutes = {
   /** Every trusted folder: the console's and the CLI's. */
   list: defineRoute({ method: 'GET', path: '/api/trust/folders', response: TrustedFoldersResponse }),
