@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   'fs.forbidden': 403,
   'fs.too_large': 413,
   'fs.binary': 415,
+  'trust.not_found': 404,
+  'trust.not_revocable': 409,
   'internal': 500,
 } as const;
 

@@ -10,6 +10,7 @@ import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunR
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
+import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { openDatabase } from './platform/db';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -80,6 +81,8 @@ function readIndexHtml(webRoot: string): string | undefined {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform);
+  const trust = createTrustService({ db: platform.db, claudeGlobalConfigPath: platform.paths.claudeGlobalConfigPath });
+  const runSettings = createRunSettingsPolicy({ ...platform, trust });
   const runEnvironment = composeRunEnvironment({
     base: process.env,
     config: platform.config,
@@ -87,7 +90,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
-  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, sessionTitle, runOptions: options.runOptions });
+  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
 
   const app = Fastify({
@@ -112,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
+  registerTrustRoutes(app, { ...platform, trust });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });

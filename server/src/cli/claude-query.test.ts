@@ -8,6 +8,7 @@ const params: ClaudeQueryParams = {
   env: { PATH: '/usr/bin' },
   sessionId: '11111111-1111-4111-8111-111111111111',
   permissionMode: 'default',
+  loadProjectSettings: true,
   canUseTool: async () => ({ behavior: 'deny', message: 'no' }),
   abortController: new AbortController(),
   spawnClaudeCodeProcess: () => {
@@ -24,6 +25,16 @@ describe('buildQueryOptions', () => {
     expect(options.resume).toBeUndefined();
     expect(options.model).toBeUndefined();
     expect(options.allowDangerouslySkipPermissions).toBeUndefined();
+  });
+
+  it("loads only the user's settings in an untrusted folder, and every source in a trusted one", () => {
+    expect(buildQueryOptions({ ...params, loadProjectSettings: false }).settingSources).toEqual(['user']);
+    expect(buildQueryOptions(params).settingSources).toBeUndefined();
+  });
+
+  it('passes a transcript retention as the flag setting cleanupPeriodDays, and none when not asked', () => {
+    expect(buildQueryOptions({ ...params, transcriptRetentionDays: 36500 }).settings).toEqual({ cleanupPeriodDays: 36500 });
+    expect(buildQueryOptions(params).settings).toBeUndefined();
   });
 
   it("uses Claude Code's own system prompt unless a custom one is given (not snapshotted, so a resume honours it)", () => {

@@ -1,8 +1,16 @@
 import { query, type CanUseTool, type Options, type Query, type SpawnedProcess, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode } from '@cui/contract';
 
+/** Which settings a run loads beyond the user's own (decided per working directory by the trust gate). */
+export interface RunSettings {
+  /** Load the folder's project and local settings (hooks, MCP servers, permission rules, CLAUDE.md). */
+  loadProjectSettings: boolean;
+  /** Passed as the flag setting `cleanupPeriodDays` (the CLI's transcript clean-up); the CLI's own value when absent. */
+  transcriptRetentionDays?: number;
+}
+
 /** Everything one run asks of the CLI. */
-export interface ClaudeQueryParams {
+export interface ClaudeQueryParams extends RunSettings {
   /** Passed as data on the CLI's stdin (stream-json), never as argv: any text is safe. */
   prompt: string;
   cwd: string;
@@ -29,7 +37,9 @@ export interface ClaudeQueryParams {
  * - a resume forks (`forkSession`): the follow-up gets a new session id and the old transcript is untouched;
  * - without a custom system prompt, Claude Code's own (preset `claude_code`) is used, as the CLI would;
  *   a custom one is not snapshotted, so it is honoured again on every resume;
- * - settings sources are left at the CLI's defaults (user, project, local), like a terminal session;
+ * - settings sources are the CLI's defaults (user, project, local) in a trusted folder, and only the user's
+ *   in an untrusted one: `-p` has no trust dialog, so the folder's hooks and MCP servers would run unasked;
+ * - `transcriptRetentionDays` becomes a flag setting (outranks user, project and local settings);
  * - `canUseTool` stays wired in Yolo (bypassPermissions) too: the SDK warns it is never consulted there
  *   (CLAUDE_SDK_CAN_USE_TOOL_SHADOWED), but AskUserQuestion still comes through it (tested).
  */
@@ -49,6 +59,8 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
   };
   if (params.permissionMode === 'bypassPermissions') options.allowDangerouslySkipPermissions = true;
   if (params.model) options.model = params.model;
+  if (!params.loadProjectSettings) options.settingSources = ['user'];
+  if (params.transcriptRetentionDays !== undefined) options.settings = { cleanupPeriodDays: params.transcriptRetentionDays };
   if (params.resumeSessionId) {
     options.resume = params.resumeSessionId;
     options.forkSession = true;

@@ -8,6 +8,10 @@ export interface CuiPaths {
   dbPath: string;
   claudeConfigDir: string;
   claudeProjectsDir: string;
+  /** The CLI's global config (folder trust lives there): in CLAUDE_CONFIG_DIR when one is set, else `~/.claude.json`. */
+  claudeGlobalConfigPath: string;
+  /** The CLI's user settings file (`cleanupPeriodDays` and the like). */
+  claudeUserSettingsPath: string;
 }
 
 /**
@@ -16,12 +20,15 @@ export interface CuiPaths {
 export function resolvePaths(options: { cuiHome?: string; claudeConfigDir?: string; env?: NodeJS.ProcessEnv } = {}): CuiPaths {
   const env = options.env ?? process.env;
   const cuiHome = path.resolve(options.cuiHome ?? env.CUI_HOME ?? path.join(os.homedir(), '.cui'));
-  const claudeConfigDir = path.resolve(options.claudeConfigDir ?? env.CLAUDE_CONFIG_DIR ?? path.join(os.homedir(), '.claude'));
+  const explicitConfigDir = options.claudeConfigDir ?? env.CLAUDE_CONFIG_DIR;
+  const claudeConfigDir = path.resolve(explicitConfigDir ?? path.join(os.homedir(), '.claude'));
   return {
     cuiHome,
     configPath: path.join(cuiHome, 'config.json'),
     dbPath: path.join(cuiHome, 'cui.db'),
     claudeConfigDir,
     claudeProjectsDir: path.join(claudeConfigDir, 'projects'),
+    claudeGlobalConfigPath: explicitConfigDir ? path.join(claudeConfigDir, '.claude.json') : path.join(os.homedir(), '.claude.json'),
+    claudeUserSettingsPath: path.join(claudeConfigDir, 'settings.json'),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { RunSettings } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { RunEndReason } from '../../platform/bus';
@@ -41,6 +42,8 @@ export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 
   sessionInfo: SessionInfoStore;
   /** Each run's environment and model, computed at its start (see run-environment.ts). */
   runEnvironment: RunEnvironmentProvider;
+  /** The settings a run in this working directory loads (the trust gate and the transcript retention). */
+  runSettings: (workingDirectory: string) => RunSettings;
   /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
   sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
   runOptions?: RunManagerOptions;
@@ -116,6 +119,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         model,
         systemPrompt: resolved.systemPrompt,
         resumeSessionId: resolved.resumeSessionId,
+        ...deps.runSettings(resolved.workingDirectory),
       },
       { logger, permissions, ...deps.runOptions?.run },
     );

@@ -2,7 +2,7 @@ import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-a
 import type { PermissionMode } from '@cui/contract';
 import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
-import { startClaudeQuery } from '../../cli/claude-query';
+import { startClaudeQuery, type RunSettings } from '../../cli/claude-query';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -18,7 +18,7 @@ export interface RunEnd {
   signal: NodeJS.Signals | null;
 }
 
-export interface RunParams {
+export interface RunParams extends RunSettings {
   streamingId: string;
   /** Preset id of the run's session (a fork's id when resuming). */
   sessionId: string;

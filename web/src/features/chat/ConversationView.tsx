@@ -1,6 +1,7 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Square } from 'lucide-react';
 import { useMemo } from 'react';
+import { FolderTrustNotice } from '@/features/trust';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
@@ -30,7 +31,8 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
-          <div className="mx-auto w-full max-w-3xl">
+          <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
+            <FolderTrustNotice folder={c.projectPath ?? undefined} />
             <Composer
               placeholder="Continue the conversation..."
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { Button, Spinner } from '@/ui';
 import { cn } from '@/lib/cn';
+import { FolderTrustNotice } from '@/features/trust';
 import { DirectorySelector } from './DirectorySelector';
 import { ModelSelector } from './ModelSelector';
 import { PermissionModeSelector } from './PermissionModeSelector';
@@ -63,6 +64,7 @@ export function Composer(props: ComposerProps) {
       }}
     >
       {heading && <h1 className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">{heading}</h1>}
+      {selectDirectory && <FolderTrustNotice folder={directory} />}
       <div
         className={cn(
           'relative rounded-2xl border border-neutral-200 bg-white shadow-sm transition-shadow focus-within:shadow-md',

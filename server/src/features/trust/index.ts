@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@cui/contract';
+import type { Logger } from 'pino';
+import type { RunSettings } from '../../cli/claude-query';
+import type { CuiPaths } from '../../platform/paths';
+import { registerRoute } from '../../platform/http';
+import { KEEP_TRANSCRIPTS_DAYS, readTranscriptRetention } from './retention';
+import type { TrustService } from './trust-service';
+
+export { createTrustService, type TrustService } from './trust-service';
+
+export interface TrustRouteDeps {
+  trust: TrustService;
+  paths: Pick<CuiPaths, 'claudeUserSettingsPath'>;
+  logger: Logger;
+}
+
+/**
+ * The settings one run loads: the folder's own only when it is trusted, and a retention that keeps
+ * transcripts unless the user configured one in their Claude Code settings.
+ */
+export function createRunSettingsPolicy(deps: TrustRouteDeps): (workingDirectory: string) => RunSettings {
+  const log = deps.logger.child({ component: 'trust' });
+  return (workingDirectory) => {
+    const loadProjectSettings = deps.trust.trustedBy(workingDirectory) !== null;
+    if (!loadProjectSettings) log.info({ workingDirectory }, 'folder not trusted: the run starts without its own settings');
+    const { configuredDays } = readTranscriptRetention(deps.paths.claudeUserSettingsPath);
+    return { loadProjectSettings, ...(configuredDays === null ? { transcriptRetentionDays: KEEP_TRANSCRIPTS_DAYS } : {}) };
+  };
+}
+
+/** Trusted folders (list, check, trust, revoke) and the transcript retention in force. */
+export function registerTrustRoutes(app: FastifyInstance, deps: TrustRouteDeps): void {
+  const log = deps.logger.child({ component: 'trust' });
+  registerRoute(app, routes.trust.list, () => ({ folders: deps.trust.list() }));
+  registerRoute(app, routes.trust.check, ({ query }) => deps.trust.check(query.path));
+  registerRoute(app, routes.trust.trust, ({ body, request }) => {
+    const entry = deps.trust.trust(body.path);
+    log.info({ requestId: request.id, folder: entry.path }, 'folder trusted');
+    return entry;
+  });
+  registerRoute(app, routes.trust.revoke, ({ query, request }) => {
+    deps.trust.revoke(query.path);
+    log.info({ requestId: request.id, folder: query.path }, 'folder trust revoked');
+    return { success: true };
+  });
+  registerRoute(app, routes.retention.get, () => readTranscriptRetention(deps.paths.claudeUserSettingsPath));
+}
