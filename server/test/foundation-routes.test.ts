@@ -25,4 +25,13 @@ describe('the route table on the server', () => {
       expect({ route: route.name, code }).not.toEqual({ route: route.name, code: 'route.not_found' });
     }
   });
+
+  it('refuses a multipart body on a JSON-only route with 415, the upload parser notwithstanding', async () => {
+    const form = new FormData();
+    form.append('interface', 'x');
+    form.append('file', new Blob(['abc'], { type: 'text/plain' }), 'a.txt');
+    const response = await server.api('/api/config', { method: 'PUT', body: form });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ code: 'request.unsupported_media_type' });
+  });
 });
