@@ -49,7 +49,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api: (pathname, init = {}) => {
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token}`);
-      if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      // A FormData body gets its multipart content type (with the boundary) from fetch itself.
+      if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) headers.set('content-type', 'application/json');
       return fetch(url + pathname, { ...init, headers }).then((response) => checkResponse(init.method ?? 'GET', pathname, response));
     },
     close: () => app.close(),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defineRoute } from '@cui/contract';
 import { z } from 'zod';
 import { installErrorHandler } from './errors-http';
-import { installUploads, registerRoute, registerUploadRoute } from './http';
+import { installUploads, registerRoute } from './http';
 
 /** A dummy upload route, standing in for the voice transcription route that comes next. */
 const echoUpload = defineRoute({
@@ -39,14 +39,14 @@ async function testApp(): Promise<FastifyInstance> {
   apps.push(app);
   installErrorHandler(app, pino({ level: 'silent' }));
   await installUploads(app);
-  registerUploadRoute(app, echoUpload, ({ body, upload }) => {
+  registerRoute(app, echoUpload, ({ body, upload }) => {
     if (upload) {
       const audio = upload.files.audio;
       return { via: 'multipart' as const, bytes: audio?.data.length ?? 0, mimeType: audio?.mimeType ?? '', language: upload.fields.language };
     }
     return { via: 'json' as const, bytes: Buffer.from(body?.audio ?? '', 'base64').length, mimeType: body?.mimeType ?? '' };
   });
-  registerUploadRoute(app, uploadOnly, ({ upload }) => ({ files: Object.keys(upload?.files ?? {}) }));
+  registerRoute(app, uploadOnly, ({ upload }) => ({ files: Object.keys(upload?.files ?? {}) }));
   registerRoute(app, jsonOnly, () => ({ ok: true }));
   return app;
 }
@@ -62,7 +62,7 @@ function form(entries: Array<[string, string | Blob, string?]>): FormData {
 
 const audio = (bytes: number, type = 'audio/webm') => new Blob([new Uint8Array(bytes)], { type });
 
-describe('registerUploadRoute', () => {
+describe('registerRoute with an upload variant', () => {
   it('reads a multipart upload: text fields validated, the file part with its bytes and media type', async () => {
     const app = await testApp();
     const response = await app.inject({ method: 'POST', url: echoUpload.path, payload: form([['language', 'de'], ['audio', audio(5, 'audio/webm;codecs=opus'), 'a.webm']]) });
@@ -104,7 +104,7 @@ describe('registerUploadRoute', () => {
   });
 });
 
-describe('registerRoute', () => {
+describe('registerRoute without one', () => {
   it('refuses a multipart body with 415, as before the multipart parser was installed', async () => {
     const app = await testApp();
     const json = await app.inject({ method: 'POST', url: jsonOnly.path, payload: form([['a', 'b']]) });

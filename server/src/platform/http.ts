@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatZodError, type JsonRouteDef, type StreamRouteDef, type UploadRouteDef } from '@cui/contract';
+import { formatZodError, type JsonRouteDef, type RouteDef, type StreamRouteDef, type UploadRouteDef } from '@cui/contract';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { isMultipartRequest, readUpload, type Upload } from './upload';
@@ -31,44 +31,26 @@ function parsePart<T extends z.ZodType>(schema: T | undefined, value: unknown): 
   return result.data as Parsed<T>;
 }
 
-function refuseMultipart(request: FastifyRequest): void {
-  if (isMultipartRequest(request)) throw new AppError('request.unsupported_media_type', 'Unsupported content type: send application/json');
-}
+type Handler<I, R> = (input: I) => Promise<Out<R>> | Out<R>;
 
 /**
  * Registers one route of the contract's route table. Params, query and body are validated with the
  * contract's schemas (400 `validation.failed` with a readable message); the handler's return value is
- * typed by the response schema and sent as JSON. A multipart body is 415: see `registerUploadRoute`.
+ * typed by the response schema and sent as JSON. A route with an `upload` variant (needs `installUploads`)
+ * reads a multipart/form-data request against its upload spec and hands the handler `upload` instead of
+ * `body` (415 for any other request when it has no JSON `body`); every other route refuses multipart with 415.
  */
+export function registerRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, U extends z.ZodType>(
+  app: FastifyInstance,
+  def: UploadRouteDef<P, Q, B, R, U>,
+  handler: Handler<UploadRouteInput<P, Q, B, U>, R>,
+): void;
 export function registerRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   def: JsonRouteDef<P, Q, B, R>,
-  handler: (input: RouteInput<P, Q, B>) => Promise<Out<R>> | Out<R>,
-): void {
-  app.route({
-    method: def.method,
-    url: def.path,
-    handler: async (request, reply) => {
-      refuseMultipart(request);
-      const params = parsePart(def.params, request.params);
-      const query = parsePart(def.query, request.query);
-      const body = parsePart(def.body, request.body);
-      const result = await handler({ params, query, body, request, reply });
-      return reply.send(result);
-    },
-  });
-}
-
-/**
- * Registers a route with a multipart variant (`upload` in the contract; needs `installUploads`). A
- * multipart/form-data request is read and checked against the upload spec; any other request is validated
- * against `body` like a JSON route, or refused with 415 when the route takes uploads only.
- */
-export function registerUploadRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, U extends z.ZodType>(
-  app: FastifyInstance,
-  def: UploadRouteDef<P, Q, B, R, U>,
-  handler: (input: UploadRouteInput<P, Q, B, U>) => Promise<Out<R>> | Out<R>,
-): void {
+  handler: Handler<RouteInput<P, Q, B>, R>,
+): void;
+export function registerRoute(app: FastifyInstance, def: RouteDef, handler: Handler<UploadRouteInput<z.ZodType, z.ZodType, z.ZodType, z.ZodType>, z.ZodType>): void {
   app.route({
     method: def.method,
     url: def.path,
@@ -76,10 +58,11 @@ export function registerUploadRoute<P extends z.ZodType, Q extends z.ZodType, B 
       const params = parsePart(def.params, request.params);
       const query = parsePart(def.query, request.query);
       if (isMultipartRequest(request)) {
-        const upload = (await readUpload(request, def.upload)) as Upload<Parsed<U>>;
+        if (!def.upload) throw new AppError('request.unsupported_media_type', 'Unsupported content type: send application/json');
+        const upload = await readUpload(request, def.upload);
         return reply.send(await handler({ params, query, body: undefined, upload, request, reply }));
       }
-      if (!def.body) throw new AppError('request.unsupported_media_type', 'Unsupported content type: send multipart/form-data');
+      if (def.upload && !def.body) throw new AppError('request.unsupported_media_type', 'Unsupported content type: send multipart/form-data');
       const body = parsePart(def.body, request.body);
       return reply.send(await handler({ params, query, body, upload: undefined, request, reply }));
     },
@@ -99,7 +82,7 @@ export function registerStreamRoute<P extends z.ZodType, Q extends z.ZodType>(
     method: def.method,
     url: def.path,
     handler: async (request, reply) => {
-      refuseMultipart(request);
+      if (isMultipartRequest(request)) throw new AppError('request.unsupported_media_type', 'Unsupported content type: send application/json');
       const params = parsePart(def.params, request.params);
       const query = parsePart(def.query, request.query);
       await handler({ params, query, body: undefined as Parsed<undefined>, request, reply });
