@@ -6,17 +6,19 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createRunManager, registerRunRoutes, type RunManagerOptions } from './features/runs/index';
+import { createRunGuard, createRunManager, recoverInterruptedRuns, registerRunRoutes, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createConfigStore, type ConfigStore } from './platform/config';
-import { openDatabase } from './platform/db';
+import { openDatabaseWithRecovery } from './platform/db-recovery';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
+import { createReaper } from './platform/reaper';
 import { resolvePaths } from './platform/paths';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
+import { createUserDataBackup } from './platform/user-data';
 
 /** Largest accepted request body (413 beyond). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -53,7 +55,7 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logBuffer = options.logBuffer ?? createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
-  const db = openDatabase(paths.dbPath, logger);
+  const db = openDatabaseWithRecovery({ file: paths.dbPath, backupFile: paths.userDataBackupPath, logger });
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
@@ -64,7 +66,11 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform.db);
-  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions });
+  const backup = createUserDataBackup({ db: platform.db, file: platform.paths.userDataBackupPath, logger: platform.logger });
+  const reaper = createReaper(platform.logger);
+  // Before any run of this server is recorded: what is still recorded as live belongs to a previous server.
+  recoverInterruptedRuns(platform.db, platform.logger, reaper);
+  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions, guard: createRunGuard({ db: platform.db, reaper }) });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({
@@ -92,7 +98,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {
     await runs.close();
+    await reaper.close();
     await sessions.close();
+    backup.close();
     platform.db.close();
   });
   return app;

@@ -6,6 +6,8 @@ export interface CuiPaths {
   cuiHome: string;
   configPath: string;
   dbPath: string;
+  /** A recent copy of the user data in the database (names, pins, archive…), restored from if the database is damaged. */
+  userDataBackupPath: string;
   claudeConfigDir: string;
   claudeProjectsDir: string;
 }
@@ -21,6 +23,7 @@ export function resolvePaths(options: { cuiHome?: string; claudeConfigDir?: stri
     cuiHome,
     configPath: path.join(cuiHome, 'config.json'),
     dbPath: path.join(cuiHome, 'cui.db'),
+    userDataBackupPath: path.join(cuiHome, 'user-data-backup.json'),
     claudeConfigDir,
     claudeProjectsDir: path.join(claudeConfigDir, 'projects'),
   };

@@ -28,6 +28,11 @@ export interface FakeAnthropicOptions {
   host?: string;
   /** Called once the fake has finished with a request (its record is then final). */
   onRequestDone?: (record: RecordedRequest) => void;
+  /**
+   * Called once a Messages request's scenario and step are known (on `record`), before the reply is sent: the
+   * reply waits for the returned promise (a test holds the model at a gate, e.g. across a server kill).
+   */
+  holdReply?: (record: RecordedRequest) => Promise<void> | undefined;
 }
 
 function trackSockets(server: Server): Set<Socket> {
@@ -44,7 +49,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const server = createServer((req, res) => {
     const record: RecordedRequest = { n: requests.length + 1, method: req.method ?? 'GET', path: req.url ?? '/', status: 0, closedEarly: false };
     requests.push(record);
-    route(req, res, record)
+    route(req, res, record, options.holdReply)
       .catch((error: unknown) => {
         record.status = 500;
         if (!res.headersSent) sendError(res, 500, 'api_error', `fake server error: ${String(error)}`);

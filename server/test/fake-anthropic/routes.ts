@@ -10,7 +10,9 @@ import type { RecordedRequest } from './types';
 
 export const FAKE_MODELS = ['claude-opus-5-5', 'claude-sonnet-5', 'claude-haiku-4-5'];
 
-async function handleMessages(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): Promise<void> {
+type HoldReply = (record: RecordedRequest) => Promise<void> | undefined;
+
+async function handleMessages(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, holdReply?: HoldReply): Promise<void> {
   const raw = await readBody(req);
   const body = parseJson(raw);
   if (body === undefined) {
@@ -30,6 +32,7 @@ async function handleMessages(req: IncomingMessage, res: ServerResponse, record:
     tools: conversation.tools,
     historyLength: conversation.historyLength,
   });
+  await holdReply?.(record);
   const reply = scenario.reply(conversation);
   if (reply.kind === 'error') {
     record.status = reply.status;
@@ -55,10 +58,10 @@ function handleModels(res: ServerResponse, record: RecordedRequest): void {
   sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
 }
 
-export async function route(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): Promise<void> {
+export async function route(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, holdReply?: HoldReply): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://fake.invalid').pathname;
   const method = req.method ?? 'GET';
-  if (method === 'POST' && pathname === '/v1/messages') return handleMessages(req, res, record);
+  if (method === 'POST' && pathname === '/v1/messages') return handleMessages(req, res, record, holdReply);
   if (method === 'POST' && pathname === '/v1/messages/count_tokens') return handleCountTokens(req, res, record);
   if (method === 'GET' && pathname === '/v1/models') return handleModels(res, record);
   if ((method === 'GET' || method === 'HEAD') && pathname === '/') {

@@ -7,6 +7,7 @@ import { registerStreamRoutes } from './stream-route';
 
 export { createRunManager, FINISHED_RUN_RETENTION_MS, type RunManager, type RunManagerOptions } from './run-manager';
 export { HEARTBEAT_INTERVAL_MS } from './stream-route';
+export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGuard } from './run-guard';
 
 /**
  * The runs feature's HTTP surface: start and stop (in the contract's session routes), the run stream,

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
 import { startRun, type Run, type RunDeps } from './run';
+import type { RunGuard } from './run-guard';
 import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
 
 /** How long a finished run's events stay replayable (late viewers, reconnects) before they are dropped. */
@@ -36,7 +37,7 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
 }
 
-type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions };
+type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'childEnv' | 'paths'> & { sessionInfo: SessionInfoStore; runOptions?: RunManagerOptions; guard?: RunGuard };
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
   const logger = deps.logger.child({ component: 'runs' });
@@ -97,7 +98,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         systemPrompt: resolved.systemPrompt,
         resumeSessionId: resolved.resumeSessionId,
       },
-      { logger, permissions, onSessionId: emitChange, ...deps.runOptions?.run },
+      { logger, permissions, onSessionId: emitChange, guard: deps.guard, ...deps.runOptions?.run },
     );
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
