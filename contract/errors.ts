@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   'fs.forbidden': 403,
   'fs.too_large': 413,
   'fs.binary': 415,
+  /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
+  'storage.damaged': 503,
   'internal': 500,
 } as const;
 

@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   logBuffer?: LogBuffer;
   /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
   authFailureLimit?: AuthFailureLimit;
+  /** Shows start-up problems the user should know about (a damaged database) to whoever started the server. */
+  onStartupNotice?: (message: string) => void;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
 }
@@ -55,7 +57,7 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logBuffer = options.logBuffer ?? createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const config = options.config ?? createConfigStore(paths.configPath);
-  const db = openDatabaseWithRecovery({ file: paths.dbPath, backupFile: paths.userDataBackupPath, logger });
+  const db = openDatabaseWithRecovery({ file: paths.dbPath, backupFile: paths.userDataBackupPath, logger, notify: options.onStartupNotice });
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
@@ -78,7 +80,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
   });
-  installErrorHandler(app, platform.logger);
+  installErrorHandler(app, platform.logger, { dbPath: platform.paths.dbPath });
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
 

@@ -84,6 +84,7 @@ async function start(args: ServerArgs): Promise<void> {
     logLevel,
     webRoot: path.resolve(here, '../web'),
     demoMode: process.env.CUI_DEMO === '1',
+    onStartupNotice: (message) => process.stderr.write(`\ncui: ${message}\n\n`),
   });
   handleSignals(app);
   const host = args.host ?? config.get().server.host;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationListResponse, RecentLogsResponse, type ConversationSummary } from '@cui/contract';
 import { makeTestDirs, startTestServer, waitFor, type TestDirs, type TestServer } from './helpers';
+import { startServerProcess } from './server-process';
 import { writeSession } from './sessions-fixtures';
 
 /* Data that survives damage (issue 10, point 5): a damaged cui.db never loses user data silently. */
@@ -114,6 +115,22 @@ describe('a damaged cui.db', () => {
     overwrite(fixture.dbPath, 0, 100);
     const report = await restartAndCheck(fixture, 'from the backup');
     expect(report).toContain('SQLite cannot read it');
+  });
+});
+
+describe('the server process on a damaged cui.db', () => {
+  it('starts and tells the terminal which file was damaged, where it went and what to do', async () => {
+    const fixture = await sessionsWithUserData();
+    overwrite(fixture.dbPath, 0, 100);
+    const server = await startServerProcess(fixture.dirs, 'http://127.0.0.1:9');
+    try {
+      expect(server.output()).toContain(`cui: The database ${fixture.dbPath} is damaged (SQLite cannot read it`);
+      expect(server.output()).toContain('If anything is missing, keep');
+      expect((await server.api('/api/conversations?archived=false')).status).toBe(200);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
   });
 });
 

@@ -58,7 +58,13 @@ const rowCount = (data: UserData): number => Object.values(data).reduce((sum, ro
  * by a new one, into which the user data is restored: first the backup, then whatever could be salvaged from the
  * damaged file (newer, so it wins). The transcript index is not restored: the startup sweep rebuilds it.
  */
-export function openDatabaseWithRecovery(deps: { file: string; backupFile: string; logger: Logger }): Database.Database {
+export function openDatabaseWithRecovery(deps: {
+  file: string;
+  backupFile: string;
+  logger: Logger;
+  /** Also shows the damage report to the person starting the server (main prints it to the terminal). */
+  notify?: (message: string) => void;
+}): Database.Database {
   const { file, logger } = deps;
   const problem = diagnoseDatabase(file);
   if (!problem) return openDatabase(file, logger);
@@ -73,11 +79,11 @@ export function openDatabaseWithRecovery(deps: { file: string; backupFile: strin
     ...(fromDamaged > 0 ? [`${rowCount(salvaged)} rows read from the damaged file`] : []),
   ];
   const restored = sources.length > 0 ? `User data (names, pins, archive, notify, trusted folders) was restored: ${sources.join('; ')}.` : 'No user data (names, pins, archive, notify, trusted folders) could be recovered automatically.';
-  logger.error(
-    { component: 'db', file, movedTo: aside, reason: problem, restoredFromBackup: fromBackup, restoredFromDamaged: fromDamaged },
+  const message =
     `The database ${file} is damaged (${problem}). It was moved to ${aside} and a new database was created; ` +
-      `the transcript index is being rebuilt from the Claude Code transcripts. ${restored} ` +
-      `If anything is missing, keep ${aside}: stop cui and recover rows from it with the sqlite3 tool (.recover), then restart.`,
-  );
+    `the transcript index is being rebuilt from the Claude Code transcripts. ${restored} ` +
+    `If anything is missing, keep ${aside}: stop cui and recover rows from it with the sqlite3 tool (.recover), then restart.`;
+  logger.error({ component: 'db', file, movedTo: aside, reason: problem, restoredFromBackup: fromBackup, restoredFromDamaged: fromDamaged }, message);
+  deps.notify?.(message);
   return db;
 }
