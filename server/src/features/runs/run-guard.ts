@@ -74,7 +74,7 @@ export function recoverInterruptedRuns(db: Database.Database, logger: Logger, re
   const log = logger.child({ component: 'runs' });
   const now = new Date();
   db.prepare('DELETE FROM live_runs WHERE interrupted_at IS NOT NULL AND interrupted_at < ?').run(new Date(now.getTime() - INTERRUPTED_KEPT_MS).toISOString());
-  const rows = db.prepare<[], LiveRunRow>('SELECT * FROM live_runs WHERE interrupted_at IS NULL').all();
+  const rows = db.prepare<[], LiveRunRow>('SELECT * FROM live_runs WHERE interrupted_at IS NULL ORDER BY started_at').all();
   const markInterrupted = db.prepare('UPDATE live_runs SET interrupted_at = ? WHERE streaming_id = ?');
   const interrupted: InterruptedRun[] = [];
   for (const row of rows) {
