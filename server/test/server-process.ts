@@ -17,7 +17,8 @@ export interface ServerProcess {
   api(pathname: string, init?: RequestInit): Promise<Response>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

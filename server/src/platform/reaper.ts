@@ -33,12 +33,13 @@ const stat = (pid) => {
   }
 };
 const signal = (pid, name) => { try { process.kill(pid, name); } catch {} };
+const pids = () => { try { return fs.readdirSync('/proc'); } catch { return []; } };
 const killTree = (root) => {
   const tree = new Set([root]);
   signal(root, 'SIGSTOP');
   for (let grew = true; grew; ) {
     grew = false;
-    for (const name of fs.readdirSync('/proc')) {
+    for (const name of pids()) {
       const pid = Number(name);
       if (!Number.isInteger(pid) || tree.has(pid)) continue;
       const info = stat(pid);
