@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const reaper = createReaper(platform.logger);
   // Before any run of this server is recorded: what is still recorded as live belongs to a previous server.
   recoverInterruptedRuns(platform.db, platform.logger, reaper);
-  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions, guard: createRunGuard({ db: platform.db, reaper }) });
+  const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions, guard: createRunGuard({ db: platform.db, reaper, logger: platform.logger }) });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
 
   const app = Fastify({

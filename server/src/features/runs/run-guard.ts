@@ -32,21 +32,31 @@ interface LiveRunRow {
 /** Interrupted rows are kept this long as the record of what a crash interrupted. */
 const INTERRUPTED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-export function createRunGuard(deps: { db: Database.Database; reaper: Reaper }): RunGuard {
+export function createRunGuard(deps: { db: Database.Database; reaper: Reaper; logger: Logger }): RunGuard {
   const self = identify(process.pid);
+  const log = deps.logger.child({ component: 'runs' });
   const insert = deps.db.prepare(
     'INSERT OR REPLACE INTO live_runs (streaming_id, session_id, pid, pid_start_time, server_pid, server_start_time, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const remove = deps.db.prepare('DELETE FROM live_runs WHERE streaming_id = ?');
+  // A failed record (a database damaged while running) must not fail the run: the reaper still ties it to the
+  // server; only the next start's report of it would be missing.
+  const record = (what: string, write: () => void): void => {
+    try {
+      write();
+    } catch (error) {
+      log.warn({ err: error }, `could not ${what} the live-run record`);
+    }
+  };
   return {
     track(run, pid) {
       const identity: ProcessIdentity = { pid, startTime: processStartTime(pid) };
       deps.reaper.watch(identity);
-      insert.run(run.streamingId, run.sessionId, pid, identity.startTime ?? null, self.pid, self.startTime ?? null, new Date().toISOString());
+      record('write', () => insert.run(run.streamingId, run.sessionId, pid, identity.startTime ?? null, self.pid, self.startTime ?? null, new Date().toISOString()));
     },
     release(streamingId, pid) {
       if (pid !== undefined) deps.reaper.forget(pid);
-      remove.run(streamingId);
+      record('remove', () => remove.run(streamingId));
     },
   };
 }
