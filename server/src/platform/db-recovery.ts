@@ -51,8 +51,6 @@ function moveAside(file: string): string {
   return aside;
 }
 
-const rowCount = (data: UserData): number => Object.values(data).reduce((sum, rows) => sum + rows.length, 0);
-
 /**
  * Opens the database; a damaged one (empty, unreadable header, failed integrity check) is moved aside and replaced
  * by a new one, into which the user data is restored: first the backup, then whatever could be salvaged from the
@@ -72,18 +70,20 @@ export function openDatabaseWithRecovery(deps: {
   const aside = moveAside(file);
   const db = openDatabase(file, logger);
   const backup = readUserDataBackup(deps.backupFile);
-  const fromBackup = backup ? restoreUserData(db, backup.tables) : 0;
+  const fromBackup = backup ? restoreUserData(db, backup.tables) : { restored: 0, skipped: 0 };
   const fromDamaged = restoreUserData(db, salvaged);
+  const skipped = fromBackup.skipped + fromDamaged.skipped;
   const sources = [
-    ...(fromBackup > 0 && backup ? [`${fromBackup} rows from the backup ${deps.backupFile} (saved ${backup.savedAt})`] : []),
-    ...(fromDamaged > 0 ? [`${rowCount(salvaged)} rows read from the damaged file`] : []),
+    ...(fromBackup.restored > 0 && backup ? [`${fromBackup.restored} rows from the backup ${deps.backupFile} (saved ${backup.savedAt})`] : []),
+    ...(fromDamaged.restored > 0 ? [`${fromDamaged.restored} rows read from the damaged file`] : []),
+    ...(skipped > 0 ? [`${skipped} unreadable rows skipped`] : []),
   ];
   const restored = sources.length > 0 ? `User data (names, pins, archive, notify, trusted folders) was restored: ${sources.join('; ')}.` : 'No user data (names, pins, archive, notify, trusted folders) could be recovered automatically.';
   const message =
     `The database ${file} is damaged (${problem}). It was moved to ${aside} and a new database was created; ` +
     `the transcript index is being rebuilt from the Claude Code transcripts. ${restored} ` +
     `If anything is missing, keep ${aside}: stop cui and recover rows from it with the sqlite3 tool (.recover), then restart.`;
-  logger.error({ component: 'db', file, movedTo: aside, reason: problem, restoredFromBackup: fromBackup, restoredFromDamaged: fromDamaged }, message);
+  logger.error({ component: 'db', file, movedTo: aside, reason: problem, restoredFromBackup: fromBackup.restored, restoredFromDamaged: fromDamaged.restored, skipped }, message);
   deps.notify?.(message);
   return db;
 }

@@ -42,24 +42,31 @@ export function readUserData(db: Database.Database, options: { salvage?: boolean
   return data;
 }
 
-/** Writes rows back (replacing rows with the same key), in columns both the data and today's schema have. */
-export function restoreUserData(db: Database.Database, data: UserData): number {
-  let restored = 0;
+/**
+ * Writes rows back (replacing rows with the same key), in columns both the data and today's schema have. A row
+ * that cannot be written (salvaged garbage breaking a constraint) is skipped and counted, never fatal.
+ */
+export function restoreUserData(db: Database.Database, data: UserData): { restored: number; skipped: number } {
+  const counts = { restored: 0, skipped: 0 };
   const existing = new Set(userTables(db));
   db.transaction(() => {
     for (const [table, rows] of Object.entries(data)) {
-      if (!existing.has(table) || rows.length === 0) continue;
+      if (!existing.has(table) || !Array.isArray(rows)) continue;
       const columns = new Set((db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name));
       for (const row of rows) {
         const names = Object.keys(row).filter((name) => columns.has(name));
-        if (names.length === 0) continue;
-        const sql = `INSERT OR REPLACE INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-        db.prepare(sql).run(...names.map((name) => row[name]));
-        restored += 1;
+        try {
+          const sql = `INSERT OR REPLACE INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+          db.prepare(sql).run(...names.map((name) => row[name]));
+          counts.restored += 1;
+        } catch {
+          // SQLite undid this one statement only; the rest of the restore goes on.
+          counts.skipped += 1;
+        }
       }
     }
   })();
-  return restored;
+  return counts;
 }
 
 /** The last backup, or undefined when there is none or it cannot be read. */
