@@ -9,6 +9,8 @@ export interface RunGuard {
   track(run: { streamingId: string; sessionId: string }, pid: number): void;
   /** The run is over and its process group has been ended by the server. */
   release(streamingId: string, pid: number | undefined): void;
+  /** Kills a tracked CLI and all its descendants now (a stop that had to escalate to SIGKILL). */
+  killTree(pid: number): void;
 }
 
 /** A run whose server died while it was live, as found by the next server. */
@@ -39,6 +41,7 @@ export function createRunGuard(deps: { db: Database.Database; reaper: Reaper; lo
     'INSERT OR REPLACE INTO live_runs (streaming_id, session_id, pid, pid_start_time, server_pid, server_start_time, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const remove = deps.db.prepare('DELETE FROM live_runs WHERE streaming_id = ?');
+  const tracked = new Map<number, string | undefined>();
   // A failed record (a database damaged while running) must not fail the run: the reaper still ties it to the
   // server; only the next start's report of it would be missing.
   const record = (what: string, write: () => void): void => {
@@ -52,11 +55,20 @@ export function createRunGuard(deps: { db: Database.Database; reaper: Reaper; lo
     track(run, pid) {
       const identity: ProcessIdentity = { pid, startTime: processStartTime(pid) };
       deps.reaper.watch(identity);
+      tracked.set(pid, identity.startTime);
       record('write', () => insert.run(run.streamingId, run.sessionId, pid, identity.startTime ?? null, self.pid, self.startTime ?? null, new Date().toISOString()));
     },
     release(streamingId, pid) {
-      if (pid !== undefined) deps.reaper.forget(pid);
+      if (pid !== undefined) {
+        deps.reaper.forget(pid);
+        tracked.delete(pid);
+      }
       record('remove', () => remove.run(streamingId));
+    },
+    killTree(pid) {
+      const startTime = tracked.get(pid);
+      // Unconfirmable without a start time: the caller's fallback signals the group instead.
+      if (startTime !== undefined) deps.reaper.kill({ pid, startTime });
     },
   };
 }

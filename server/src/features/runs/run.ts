@@ -115,7 +115,14 @@ class CliRun implements Run {
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
     });
-    this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
+    this.stopper = createStopper({
+      query,
+      abortController,
+      process: () => this.spawner.current(),
+      logger: this.logger,
+      timings: deps.stopTimings,
+      ...(deps.guard ? { killTree: deps.guard.killTree } : {}),
+    });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
       .catch((error: unknown) => this.abandon(error))
