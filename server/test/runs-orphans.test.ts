@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StartConversationResponse } from '@cui/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from './fake-anthropic/index';
+import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
 import { makeRepo } from './fake-anthropic/test-support';
 import { makeTestDirs, waitFor, type TestDirs } from './helpers';
 import { childrenOf, processesWithEnv, startServerProcess, type ServerProcess } from './server-process';
@@ -17,15 +17,15 @@ const GONE_WITHIN_MS = 5000;
 
 let fake: FakeAnthropic;
 /** The reply the fake holds back, if any: released by the test once the server is dead. */
-let hold: { matches(record: RecordedRequest): boolean; reached(record: RecordedRequest): void; released: Promise<void> } | undefined;
+let held: { gate: string; step: number; reached(): void; released: Promise<void> } | undefined;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   fake = await startFakeAnthropic({
     holdReply: (record) => {
-      if (!hold?.matches(record)) return undefined;
-      hold.reached(record);
-      return hold.released;
+      if (!held || !record.lastUserText?.includes(`[gate:${held.gate}]`) || record.step !== held.step) return undefined;
+      held.reached();
+      return held.released;
     },
   });
 });
@@ -37,13 +37,16 @@ afterEach(async () => {
 });
 afterAll(() => fake.close());
 
-/** Holds the model's reply to the first request `matches` accepts; resolves `reached` when it arrives. */
-function holdReply(matches: (record: RecordedRequest) => boolean): { reached: Promise<RecordedRequest>; release(): void } {
+/**
+ * Holds the model's reply at `step` of the conversation whose prompt has `[gate:<gate>]`; `reached` resolves once
+ * the CLI asked for it. (Main's gated fake holds every reply of such a prompt: there, release the earlier steps.)
+ */
+function holdAt(gate: string, step: number): { reached: Promise<void>; release(): void } {
   let release!: () => void;
-  let reached!: (record: RecordedRequest) => void;
+  let reached!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const arrived = new Promise<RecordedRequest>((resolve) => (reached = resolve));
-  hold = { matches, reached, released };
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  held = { gate, step, reached, released };
   return { reached: arrived, release };
 }
 
@@ -82,9 +85,9 @@ describe('a server killed with SIGKILL', () => {
   it('takes an Auto run with it before the Edit the model sends next, and its restart reports the session interrupted', async () => {
     const dirs = makeTestDirs();
     const repo = makeRepo(path.join(dirs.work, 'auto'));
-    const edit = holdReply((record) => record.scenario === 'fix' && record.step === 1);
+    const edit = holdAt('auto-edit', 1);
     const server = await startServer(dirs);
-    const { sessionId } = await startRun(server, { workingDirectory: repo, initialPrompt: 'fix the typo', permissionMode: 'acceptEdits' });
+    const { sessionId } = await startRun(server, { workingDirectory: repo, initialPrompt: 'fix the typo [gate:auto-edit]', permissionMode: 'acceptEdits' });
     await edit.reached;
 
     expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
@@ -98,9 +101,9 @@ describe('a server killed with SIGKILL', () => {
   it('takes a Yolo run with it before the Bash command the model sends next', async () => {
     const dirs = makeTestDirs();
     const repo = makeRepo(path.join(dirs.work, 'yolo'));
-    const bash = holdReply((record) => record.scenario === 'bash' && record.step === 0);
+    const bash = holdAt('yolo-bash', 0);
     const server = await startServer(dirs);
-    await startRun(server, { workingDirectory: repo, initialPrompt: 'run bash', permissionMode: 'bypassPermissions' });
+    await startRun(server, { workingDirectory: repo, initialPrompt: 'run bash [gate:yolo-bash]', permissionMode: 'bypassPermissions' });
     await bash.reached;
 
     expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
