@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClaudeProcess, ProcessExit } from '../../cli/claude-process';
-import { createStopper } from './stopper';
+import { createStopper, type Stopper } from './stopper';
 
 const logger = pino({ level: 'silent' });
 const timings = { interruptMs: 100, termAfterMs: 200, killAfterMs: 400, exitGraceMs: 300, killTreeFallbackMs: 100 };
@@ -25,20 +25,19 @@ function stubbornProcess(): ClaudeProcess & { calls: string[]; exit(): void } {
   };
 }
 
+/** A stopper whose interrupt is never acknowledged, so it has to escalate. */
+function stopperFor(proc: ClaudeProcess, killTree?: (pid: number) => void): Stopper {
+  const query = { interrupt: () => new Promise<undefined>(() => undefined) };
+  return createStopper({ query, abortController: new AbortController(), process: () => proc, logger, timings, ...(killTree ? { killTree } : {}) });
+}
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('a stop that has to escalate to SIGKILL', () => {
   it('has the whole process tree killed while the CLI is alive, and signals the group only if that did not end it', async () => {
     const proc = stubbornProcess();
-    const stopper = createStopper({
-      query: { interrupt: () => new Promise(() => undefined) },
-      abortController: new AbortController(),
-      process: () => proc,
-      logger,
-      timings,
-      killTree: (pid) => void proc.calls.push(`tree ${pid}`),
-    });
+    const stopper = stopperFor(proc, (pid) => void proc.calls.push(`tree ${pid}`));
     stopper.stop();
     await vi.advanceTimersByTimeAsync(timings.killAfterMs);
     expect(proc.calls).toEqual(['group SIGTERM', 'tree 4242']);
@@ -48,14 +47,7 @@ describe('a stop that has to escalate to SIGKILL', () => {
 
   it('does not signal the group once the tree kill ended the CLI', async () => {
     const proc = stubbornProcess();
-    const stopper = createStopper({
-      query: { interrupt: () => new Promise(() => undefined) },
-      abortController: new AbortController(),
-      process: () => proc,
-      logger,
-      timings,
-      killTree: () => proc.exit(),
-    });
+    const stopper = stopperFor(proc, () => proc.exit());
     stopper.stop();
     await vi.advanceTimersByTimeAsync(timings.killAfterMs + timings.killTreeFallbackMs * 2);
     expect(proc.calls).toEqual(['group SIGTERM']);
@@ -63,7 +55,7 @@ describe('a stop that has to escalate to SIGKILL', () => {
 
   it('signals the group directly when nothing can kill the tree', async () => {
     const proc = stubbornProcess();
-    const stopper = createStopper({ query: { interrupt: () => new Promise(() => undefined) }, abortController: new AbortController(), process: () => proc, logger, timings });
+    const stopper = stopperFor(proc);
     stopper.stop();
     await vi.advanceTimersByTimeAsync(timings.killAfterMs);
     expect(proc.calls).toEqual(['group SIGTERM', 'group SIGKILL']);
