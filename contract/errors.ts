@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   'fs.binary': 415,
   'trust.not_found': 404,
   'trust.not_revocable': 409,
+  /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
+  'storage.damaged': 503,
   'internal': 500,
 } as const;
 

@@ -6,22 +6,24 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
+import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createEventBus, type EventBus } from './platform/bus';
-import { openDatabase } from './platform/db';
+import { openDatabaseWithRecovery } from './platform/db-recovery';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { installUploads } from './platform/http';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
 import { installJsonDepthLimit } from './platform/json-depth';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
 import { createLogger } from './platform/logger';
+import { createReaper } from './platform/reaper';
 import { resolvePaths } from './platform/paths';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
+import { createUserDataBackup } from './platform/user-data';
 
 /** Largest accepted request body (413 beyond). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   authFailureLimit?: AuthFailureLimit;
   /** The domain event bus; a new one when absent (a test passes its own to observe the facts features publish). */
   bus?: EventBus;
+  /** Shows start-up problems the user should know about (a damaged database) to whoever started the server. */
+  onStartupNotice?: (message: string) => void;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
@@ -65,7 +69,7 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const bus = options.bus ?? createEventBus(logger);
   const config = createConfigStore({ path: paths.configPath, bus });
-  const db = openDatabase(paths.dbPath, logger);
+  const db = openDatabaseWithRecovery({ file: paths.dbPath, backupFile: paths.userDataBackupPath, logger, notify: options.onStartupNotice });
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
@@ -81,6 +85,10 @@ function readIndexHtml(webRoot: string): string | undefined {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform);
+  const backup = createUserDataBackup({ db: platform.db, file: platform.paths.userDataBackupPath, logger: platform.logger });
+  const reaper = createReaper(platform.logger);
+  // Before any run of this server is recorded: what is still recorded as live belongs to a previous server.
+  recoverInterruptedRuns(platform.db, platform.logger, reaper);
   const trust = createTrustService({ db: platform.db, claudeGlobalConfigPath: platform.paths.claudeGlobalConfigPath });
   const runSettings = createRunSettingsPolicy({ ...platform, trust });
   const runEnvironment = composeRunEnvironment({
@@ -90,7 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
-  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, runOptions: options.runOptions });
+  const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
+  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, guard, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
 
   const app = Fastify({
@@ -102,7 +111,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   const indexHtml = options.webRoot ? readIndexHtml(options.webRoot) : undefined;
   installSecurityHeaders(app, { indexHtml });
-  installErrorHandler(app, platform.logger);
+  installErrorHandler(app, platform.logger, { dbPath: platform.paths.dbPath });
   installErrorBodyGuard(app);
   installJsonDepthLimit(app);
   const tokenOverride = options.token;
@@ -126,7 +135,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {
     await runs.close();
+    await reaper.close();
     await sessions.close();
+    backup.close();
     platform.bus.close();
     platform.db.close();
   });

@@ -101,6 +101,7 @@ async function start(args: ServerArgs): Promise<void> {
     demoMode: process.env.CUI_DEMO === '1',
     // `npm run demo` names its scratch project so the composer offers it before any session exists.
     ...(process.env.CUI_DEMO === '1' && process.env.CUI_DEMO_PROJECT ? { suggestedDirectory: process.env.CUI_DEMO_PROJECT } : {}),
+    onStartupNotice: (message) => process.stderr.write(`\ncui: ${message}\n\n`),
   });
   handleSignals(app);
   const host = args.host ?? config.server.host;

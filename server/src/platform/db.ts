@@ -4,16 +4,54 @@ import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { migrations as allMigrations, type Migration } from './migrations/index';
 
+/** SQLite's side files of a database file (WAL mode). */
+export const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'];
+
+/**
+ * The database holds first prompts and titles: only its owner may read it. SQLite gives new side files the
+ * database file's mode, so creating the file 0600 before SQLite does covers them; existing ones are fixed too.
+ */
+export function restrictDatabaseFiles(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, ...SIDE_FILE_SUFFIXES.map((suffix) => file + suffix)]) {
+    try {
+      fs.chmodSync(name, 0o600);
+    } catch (error) {
+      // A side file that does not exist yet is created 0600 by SQLite later.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/** Creates the directory (0700), or makes an existing one 0700: mkdir's mode does not apply to an existing one. */
+export function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
 /**
  * Opens the console's SQLite database (WAL) and applies pending migrations.
  * `:memory:` is accepted for unit tests.
  */
 export function openDatabase(file: string, logger: Logger, migrations: Migration[] = allMigrations): Database.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') {
+    ensurePrivateDir(path.dirname(file));
+    restrictDatabaseFiles(file);
+  }
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    applyMigrations(db, logger, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function applyMigrations(db: Database.Database, logger: Logger, migrations: Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   for (const migration of migrations) {
@@ -24,5 +62,4 @@ export function openDatabase(file: string, logger: Logger, migrations: Migration
     })();
     logger.info({ component: 'db', version: migration.version, migration: migration.name }, 'migration applied');
   }
-  return db;
 }

@@ -38,11 +38,24 @@ export function sendFrameworkError(error: FastifyError, reply: FastifyReply): Fa
   return send(reply, code, message);
 }
 
+/** SQLite result codes that mean the database file itself is damaged (better-sqlite3's SqliteError.code). */
+const DAMAGED_DB_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
+/** A damage the start-up check did not see (it happened later): say which file and what to do, not just 500. */
+function damagedDatabaseMessage(dbPath: string | undefined): string {
+  const file = dbPath ?? 'cui.db';
+  return `The database ${file} is damaged. Restart cui: it moves the file aside, restores names, pins and archive flags from its backup and rebuilds the session list from the transcripts.`;
+}
+
 /** Maps every failure to `{error, code}` with the status of its code; unknown errors are 500 and logged with cause. */
-export function installErrorHandler(app: FastifyInstance, logger: Logger): void {
+export function installErrorHandler(app: FastifyInstance, logger: Logger, options: { dbPath?: string } = {}): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (isAppError(error)) {
       return reply.status(error.status).send({ error: error.message, code: error.code });
+    }
+    if (DAMAGED_DB_CODES.has((error as { code?: string }).code ?? '')) {
+      logger.error({ component: 'db', requestId: request.id, err: error }, damagedDatabaseMessage(options.dbPath));
+      return reply.status(503).send({ error: damagedDatabaseMessage(options.dbPath), code: 'storage.damaged' });
     }
     const fastifyError = error as FastifyError;
     const known = FASTIFY_CODES[fastifyError.code];

@@ -6,6 +6,8 @@ export interface CuiPaths {
   cuiHome: string;
   configPath: string;
   dbPath: string;
+  /** A recent copy of the user data in the database (names, pins, archive…), restored from if the database is damaged. */
+  userDataBackupPath: string;
   claudeConfigDir: string;
   claudeProjectsDir: string;
   /** The CLI's global config (folder trust lives there): in CLAUDE_CONFIG_DIR when one is set, else `~/.claude.json`. */
@@ -26,6 +28,7 @@ export function resolvePaths(options: { cuiHome?: string; claudeConfigDir?: stri
     cuiHome,
     configPath: path.join(cuiHome, 'config.json'),
     dbPath: path.join(cuiHome, 'cui.db'),
+    userDataBackupPath: path.join(cuiHome, 'user-data-backup.json'),
     claudeConfigDir,
     claudeProjectsDir: path.join(claudeConfigDir, 'projects'),
     claudeGlobalConfigPath: explicitConfigDir ? path.join(claudeConfigDir, '.claude.json') : path.join(os.homedir(), '.claude.json'),

@@ -8,6 +8,7 @@ import { registerStreamRoutes } from './stream-route';
 export { createRunManager, FINISHED_RUN_RETENTION_MS, type RunManager, type RunManagerDeps, type RunManagerOptions } from './run-manager';
 export { HEARTBEAT_INTERVAL_MS } from './stream-route';
 export { composeRunEnvironment, fixedEnvironment, type RunEnvironment, type RunEnvironmentContributor, type RunEnvironmentInput } from './run-environment';
+export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGuard } from './run-guard';
 
 /**
  * The runs feature's HTTP surface: start and stop (in the contract's session routes), the run stream,

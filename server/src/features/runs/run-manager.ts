@@ -8,6 +8,7 @@ import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
 import type { RunEnvironmentProvider } from './run-environment';
 import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
+import type { RunGuard } from './run-guard';
 import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
 
 /** How long a finished run's events stay replayable (late viewers, reconnects) before they are dropped. */
@@ -46,6 +47,8 @@ export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 
   runSettings: (workingDirectory: string) => RunSettings;
   /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
   sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
+  /** Records each CLI for the reaper and start-up recovery (absent in unit tests). */
+  guard?: RunGuard;
   runOptions?: RunManagerOptions;
 };
 
@@ -121,7 +124,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         resumeSessionId: resolved.resumeSessionId,
         ...deps.runSettings(resolved.workingDirectory),
       },
-      { logger, permissions, ...deps.runOptions?.run },
+      { logger, permissions, guard: deps.guard, ...deps.runOptions?.run },
     );
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {

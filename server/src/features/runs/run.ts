@@ -8,6 +8,7 @@ import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
+import type { RunGuard } from './run-guard';
 import { createStopper, type Stopper, type StopTimings } from './stopper';
 
 export type CloseReason = 'completed' | 'stopped' | 'error' | 'crashed';
@@ -39,6 +40,8 @@ export interface RunDeps {
   /** How long start waits for the CLI's system/init. */
   startTimeoutMs?: number;
   eventLogMaxBytes?: number;
+  /** Ties the CLI's life to the server's (recorded for the next server, killed by the reaper if the server dies). */
+  guard?: RunGuard;
 }
 
 /** One live CLI process working on a session: its events, its permissions, its end. */
@@ -110,7 +113,14 @@ class CliRun implements Run {
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
     });
-    this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
+    this.stopper = createStopper({
+      query,
+      abortController,
+      process: () => this.spawner.current(),
+      logger: this.logger,
+      timings: deps.stopTimings,
+      ...(deps.guard ? { killTree: deps.guard.killTree } : {}),
+    });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
       .catch((error: unknown) => this.abandon(error))
@@ -140,8 +150,10 @@ class CliRun implements Run {
   private createSpawner(): ReturnType<typeof createClaudeSpawner> {
     const { params, logger } = this;
     return createClaudeSpawner({
-      onSpawned: (pid) =>
-        logger.info({ pid, sessionId: this.info.sessionId, cwd: params.workingDirectory, permissionMode: params.permissionMode, model: params.model, resumed: Boolean(params.resumeSessionId) }, 'run started'),
+      onSpawned: (pid) => {
+        if (pid !== undefined) this.deps.guard?.track(this.info, pid);
+        logger.info({ pid, sessionId: this.info.sessionId, cwd: params.workingDirectory, permissionMode: params.permissionMode, model: params.model, resumed: Boolean(params.resumeSessionId) }, 'run started');
+      },
       onStderr: (text) => logger.debug({ stderr: text.slice(0, 2000) }, 'cli stderr'),
       onUnparsedLine: (line) => {
         logger.warn({ line: line.slice(0, 500) }, 'cli wrote a line that is not JSON; skipped');
@@ -210,6 +222,7 @@ class CliRun implements Run {
     this.emit({ type: 'closed', streamingId: this.params.streamingId, reason: 'crashed', exitCode: null });
     this.log.close();
     this.spawner.current()?.signalGroup('SIGKILL');
+    this.deps.guard?.release(this.params.streamingId, this.pid());
     return { reason: 'crashed', exitCode: null, signal: null };
   }
 
@@ -223,6 +236,8 @@ class CliRun implements Run {
     this.live = false;
     this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
     const exit = await this.stopper.awaitExit();
+    // Only now: awaitExit has also ended whatever the CLI left in its process group.
+    this.deps.guard?.release(this.params.streamingId, this.pid());
     const reason = this.closeReason(failure, exit);
     // An API error already reached viewers as an error result; a stop is no failure.
     if (failure && reason === 'crashed') this.emit({ type: 'error', error: crashMessage(failure, this.spawner.current()) });

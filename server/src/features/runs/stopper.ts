@@ -14,9 +14,11 @@ export interface StopTimings {
   killAfterMs: number;
   /** After the SDK is done, how long the process may take to exit on its own before it is terminated. */
   exitGraceMs: number;
+  /** How long a tree kill may take before the process group is SIGKILLed directly. */
+  killTreeFallbackMs: number;
 }
 
-export const DEFAULT_STOP_TIMINGS: StopTimings = { interruptMs: 1000, termAfterMs: 1500, killAfterMs: 3500, exitGraceMs: 3000 };
+export const DEFAULT_STOP_TIMINGS: StopTimings = { interruptMs: 1000, termAfterMs: 1500, killAfterMs: 3500, exitGraceMs: 3000, killTreeFallbackMs: 1000 };
 
 export interface Stopper {
   /** Starts the stop sequence once; later calls do nothing. */
@@ -33,21 +35,38 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 export function createStopper(deps: {
-  query: Query;
+  query: Pick<Query, 'interrupt'>;
   abortController: AbortController;
   process: () => ClaudeProcess | undefined;
   logger: Logger;
   timings?: Partial<StopTimings>;
+  /**
+   * Kills the live CLI with all its descendants. The CLI runs each Bash command in a session of its own, outside
+   * its process group: a CLI that must be SIGKILLed cannot end them itself, and once it is dead they are out of reach.
+   */
+  killTree?: (pid: number) => void;
 }): Stopper {
   const timings = { ...DEFAULT_STOP_TIMINGS, ...deps.timings };
   let requested = false;
 
-  const escalate = (signal: NodeJS.Signals, afterMs: number): void => {
+  const signal = (proc: ClaudeProcess, name: NodeJS.Signals): void => {
+    const { killTree } = deps;
+    if (name !== 'SIGKILL' || !killTree || proc.pid === undefined || proc.hasExited()) return proc.signalGroup(name);
+    // Not the group at once: the tree must be walked while the CLI is alive (its children are then still its own).
+    killTree(proc.pid);
+    const fallback = setTimeout(() => {
+      if (!proc.hasExited()) proc.signalGroup('SIGKILL');
+    }, timings.killTreeFallbackMs);
+    fallback.unref();
+    void proc.exited.then(() => clearTimeout(fallback));
+  };
+
+  const escalate = (name: NodeJS.Signals, afterMs: number): void => {
     const timer = setTimeout(() => {
       const proc = deps.process();
       if (proc && !proc.hasExited()) {
-        deps.logger.info({ pid: proc.pid, signal }, 'cli still running after stop; signalling its process group');
-        proc.signalGroup(signal);
+        deps.logger.info({ pid: proc.pid, signal: name }, 'cli still running after stop; signalling its process group');
+        signal(proc, name);
       }
     }, afterMs);
     void deps.process()?.exited.then(() => clearTimeout(timer));
@@ -75,7 +94,7 @@ export function createStopper(deps: {
         exit = await within(proc.exited, timings.killAfterMs - timings.termAfterMs);
       }
       if (!exit) {
-        proc.signalGroup('SIGKILL');
+        signal(proc, 'SIGKILL');
         exit = await within(proc.exited, 2000);
       }
       // The CLI is gone; anything it started in its group goes too (no orphans).

@@ -14,3 +14,18 @@ export const bashScenario: Scenario = {
       (c: Conversation) => `The command finished. Output: ${quoteLastResult(c)}`,
     ),
 };
+
+/** Idle for 30 s, then write lingered.txt. (The CLI refuses `sleep N` followed by more commands.) */
+export const LINGER_COMMAND = 'timeout 30 tail -f /dev/null; echo lingered > lingered.txt';
+
+/** `linger`: one Bash command that runs for 30 s before it writes lingered.txt (a tool still running at a crash). */
+export const lingerScenario: Scenario = {
+  name: 'linger',
+  matches: (conversation) => promptHas(conversation, 'linger'),
+  reply: (conversation) =>
+    runSteps(
+      conversation,
+      [{ intro: "I'll run a long command.", tool: 'Bash', input: { command: LINGER_COMMAND, description: 'Sleep, then write lingered.txt' } }],
+      (c: Conversation) => `The long command finished. Output: ${quoteLastResult(c)}`,
+    ),
+};

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { openDatabase, SIDE_FILE_SUFFIXES } from './db';
+import { readUserData, readUserDataBackup, restoreUserData, type UserData } from './user-data';
+
+/** Why a database file cannot be used, or undefined when it is sound (or does not exist yet). */
+export function diagnoseDatabase(file: string): string | undefined {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  // SQLite would treat an empty file as a new database and silently start over.
+  if (size === 0) return 'the file is empty';
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    const result = db.pragma('quick_check(1)', { simple: true });
+    return result === 'ok' ? undefined : `SQLite's check failed: ${String(result)}`;
+  } catch (error) {
+    return `SQLite cannot read it: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Best-effort read of the user data in a damaged file; empty when nothing can be read. */
+function salvage(file: string): UserData {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    return readUserData(db, { salvage: true });
+  } catch {
+    // Header damage: nothing is readable; the backup is the only source.
+    return {};
+  } finally {
+    db?.close();
+  }
+}
+
+/** Moves the damaged file and its side files aside (never deletes them); returns the new name. */
+function moveAside(file: string): string {
+  const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  fs.renameSync(file, aside);
+  for (const suffix of SIDE_FILE_SUFFIXES) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+/**
+ * Opens the database; a damaged one (empty, unreadable header, failed integrity check) is moved aside and replaced
+ * by a new one, into which the user data is restored: first the backup, then whatever could be salvaged from the
+ * damaged file (newer, so it wins). The transcript index is not restored: the startup sweep rebuilds it.
+ */
+export function openDatabaseWithRecovery(deps: {
+  file: string;
+  backupFile: string;
+  logger: Logger;
+  /** Also shows the damage report to the person starting the server (main prints it to the terminal). */
+  notify?: (message: string) => void;
+}): Database.Database {
+  const { file, logger } = deps;
+  const problem = diagnoseDatabase(file);
+  if (!problem) return openDatabase(file, logger);
+  const salvaged = salvage(file);
+  const aside = moveAside(file);
+  const db = openDatabase(file, logger);
+  const backup = readUserDataBackup(deps.backupFile);
+  const fromBackup = backup ? restoreUserData(db, backup.tables) : { restored: 0, skipped: 0 };
+  const fromDamaged = restoreUserData(db, salvaged);
+  const skipped = fromBackup.skipped + fromDamaged.skipped;
+  const sources = [
+    ...(fromBackup.restored > 0 && backup ? [`${fromBackup.restored} rows from the backup ${deps.backupFile} (saved ${backup.savedAt})`] : []),
+    ...(fromDamaged.restored > 0 ? [`${fromDamaged.restored} rows read from the damaged file`] : []),
+    ...(skipped > 0 ? [`${skipped} unreadable rows skipped`] : []),
+  ];
+  const restored = sources.length > 0 ? `User data (names, pins, archive, notify, trusted folders) was restored: ${sources.join('; ')}.` : 'No user data (names, pins, archive, notify, trusted folders) could be recovered automatically.';
+  const message =
+    `The database ${file} is damaged (${problem}). It was moved to ${aside} and a new database was created; ` +
+    `the transcript index is being rebuilt from the Claude Code transcripts. ${restored} ` +
+    `If anything is missing, keep ${aside}: stop cui and recover rows from it with the sqlite3 tool (.recover), then restart.`;
+  logger.error({ component: 'db', file, movedTo: aside, reason: problem, restoredFromBackup: fromBackup.restored, restoredFromDamaged: fromDamaged.restored, skipped }, message);
+  deps.notify?.(message);
+  return db;
+}
