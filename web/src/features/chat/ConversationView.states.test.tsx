@@ -1,0 +1,58 @@
+import type { ConversationMessage } from '@cui/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STREAM_UNREACHABLE } from '@/features/stream';
+import { renderConversationPage } from './fixtures/conversation-page';
+import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
+import { summaryFixture } from './fixtures/summary';
+import { stubListViewport } from './fixtures/viewport';
+
+/** Issue 16: states of the conversation view that must tell the truth (recovery, not found, closed). */
+const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';
+const prompt: ConversationMessage = {
+  uuid: 'u-prompt', type: 'user', message: { role: 'user', content: 'fix the file' }, timestamp: '2026-11-22T00:46:22.000Z', isSidechain: false, parentUuid: null,
+};
+
+function api(stream: () => Response | Promise<Response>) {
+  return installFakeApi({
+    [`GET /api/conversations/${SID}`]: () => json({ messages: [prompt], summary: 'fix the file', projectPath: '/tmp/example/repo', metadata: {} }),
+    'GET /api/conversations': () => json({ conversations: [summaryFixture({ status: 'ongoing', streamingId: 'run-1' })], total: 1 }),
+    'GET /api/stream/run-1': stream,
+    'GET /api/permissions': () => json({ permissions: [] }),
+  });
+}
+
+const pageBecomesVisible = () => act(() => void document.dispatchEvent(new Event('visibilitychange')));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConversationView states', () => {
+  stubListViewport();
+
+  it("shows the spec's stream failure, not the browser's, and clears it once the stream reconnects", async () => {
+    const streams: FakeStream[] = [];
+    let attempts = 0;
+    api(() => {
+      attempts += 1;
+      if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      const { response, stream } = fakeStream();
+      streams.push(stream);
+      return response;
+    });
+    renderConversationPage(SID);
+    expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_UNREACHABLE);
+    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+    pageBecomesVisible();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('clears a stream failure when the run turns out to be over and the history is read instead', async () => {
+    let attempts = 0;
+    api(() => (++attempts === 1 ? Promise.reject(new TypeError('network error')) : json({ error: 'Run finished', code: 'run.finished' }, 410)));
+    renderConversationPage(SID);
+    expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_UNREACHABLE);
+    pageBecomesVisible();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
