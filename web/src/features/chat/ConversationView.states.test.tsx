@@ -56,3 +56,25 @@ describe('ConversationView states', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });
+
+describe('ConversationView that cannot be loaded', () => {
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+  it('says the conversation is not found, offers the way back and no composer', async () => {
+    installFakeApi({ [`GET /api/conversations/${UNKNOWN}`]: () => json({ error: 'Conversation not found', code: 'session.not_found' }, 404) });
+    renderConversationPage(UNKNOWN);
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back to tasks' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('New conversation')).not.toBeInTheDocument();
+    expect(screen.queryByText('No messages yet. Start by typing a message below.')).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Continue the conversation...')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load conversation' with the server's message when loading fails otherwise", async () => {
+    installFakeApi({ [`GET /api/conversations/${UNKNOWN}`]: () => json({ error: 'Transcript unreadable', code: 'internal' }, 500) });
+    renderConversationPage(UNKNOWN);
+    expect(await screen.findByRole('heading', { name: 'Failed to load conversation' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Transcript unreadable');
+    expect(screen.queryByPlaceholderText('Continue the conversation...')).not.toBeInTheDocument();
+  });
+});

@@ -25,7 +25,7 @@ export function useConversation(sessionId: string) {
   const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
   // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
   const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
-  const load = useConversationLoader(sessionId, dispatch, onError);
+  const load = useConversationLoader(sessionId, dispatch);
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
@@ -42,5 +42,5 @@ export function useConversation(sessionId: string) {
   });
   const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
-  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, streamingId: run.streamingId, ...actions };
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, running, streamingId: run.streamingId, ...actions };
 }
