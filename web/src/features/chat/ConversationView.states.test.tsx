@@ -47,6 +47,23 @@ describe('ConversationView states', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
+  it("paints 'Closed' without a spinner when the run closes without a result (spec §4 status texts)", async () => {
+    const streams: FakeStream[] = [];
+    api(() => {
+      const { response, stream } = fakeStream();
+      streams.push(stream);
+      return response;
+    });
+    renderConversationPage(SID);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    act(() => stream.push({ type: 'connected', streamingId: 'run-1', seq: 0 }));
+    expect(await screen.findByTestId('status-line')).toHaveTextContent('Running');
+    act(() => stream.push({ type: 'closed', streamingId: 'run-1', reason: 'crashed', exitCode: 1, seq: 1 }));
+    await waitFor(() => expect(screen.getByTestId('status-line')).toHaveTextContent('Closed'));
+    expect(screen.queryByRole('status', { name: 'Running' })).not.toBeInTheDocument();
+  });
+
   it('clears a stream failure when the run turns out to be over and the history is read instead', async () => {
     let attempts = 0;
     api(() => (++attempts === 1 ? Promise.reject(new TypeError('network error')) : json({ error: 'Run finished', code: 'run.finished' }, 410)));

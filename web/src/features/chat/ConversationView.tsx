@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
+import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
@@ -21,6 +22,9 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
   const view = useConversationViewValue(state, c.projectPath);
   const permission = state.pendingPermission;
+  // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
+  const closedWithoutResult = state.closed && state.result === null && state.lastEvent?.type === 'closed';
+  if (c.loadError) return <LoadFailed error={c.loadError} />;
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
@@ -29,6 +33,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
+          {!c.running && closedWithoutResult && <StatusLine status={state.currentStatus} connection={state.connectionState} ended />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto w-full max-w-3xl">
             <Composer
