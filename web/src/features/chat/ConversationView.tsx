@@ -20,7 +20,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
   const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
-  const view = useConversationViewValue(state, c.projectPath);
+  const view = useConversationViewValue(state, c.projectPath, c.running);
   const permission = state.pendingPermission;
   // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
   const closedWithoutResult = state.closed && state.result === null && state.lastEvent?.type === 'closed';

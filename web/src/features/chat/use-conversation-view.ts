@@ -5,12 +5,13 @@ import { MessageItem } from './messages/MessageItem';
 import { createElement } from 'react';
 
 /** The context value message and tool renderers read, derived from the session's state. */
-export function useConversationViewValue(state: SessionState, projectPath: string | null): ConversationView {
+export function useConversationViewValue(state: SessionState, projectPath: string | null, live: boolean): ConversationView {
   const cwd = state.cwd ?? projectPath;
   return useMemo(
     () => ({
       paths: { cwd },
       toolResults: state.toolResults,
+      live,
       childrenOf: (toolUseId: string) =>
         (state.children[toolUseId] ?? []).flatMap((id) => {
           const at = state.index[id];
@@ -19,6 +20,6 @@ export function useConversationViewValue(state: SessionState, projectPath: strin
         }),
       renderMessage: (message: ChatMessage) => createElement(MessageItem, { message }),
     }),
-    [cwd, state.toolResults, state.children, state.index, state.messages],
+    [cwd, live, state.toolResults, state.children, state.index, state.messages],
   );
 }

@@ -71,6 +71,13 @@ describe('Read panel', () => {
     expect(screen.getByTestId('read-pending')).toBeEmptyDOMElement();
     expect(screen.getByRole('status', { name: 'Read running' })).toBeInTheDocument();
   });
+
+  it('never spins in a finished session: a tool use that got no result is an empty container (issue 16.5)', () => {
+    const { use } = toolFixtures.read;
+    renderInConversation(<ToolUse block={use} />, { toolResults: {}, live: false });
+    expect(screen.getByTestId('read-pending')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });
 
 describe('Search panels', () => {
