@@ -11,4 +11,5 @@ export * from './routes';
 export * from './sessions';
 export * from './stream';
 export * from './system';
+export { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolOutcome, toolUseChange } from './tool-metrics';
 export * from './validation';

@@ -8,7 +8,7 @@ import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
 import { conversationJson, readConversation } from './conversation-details';
 import { FAST_MIN_BYTES } from './fast-node';
-import { applyLine, displaySummary, emptyAggregate, estimateEdit, patchCounts, toolMetrics } from './session-aggregate';
+import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
 import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
@@ -84,7 +84,7 @@ describe('session aggregate', () => {
     expect(toolMetrics(agg)).toEqual({ editCount: 1, writeCount: 0, linesAdded: 1, linesRemoved: 1 });
   });
 
-  it('counts Edit, MultiEdit and Write uses, taking structuredPatch over the estimate and nothing for errors', () => {
+  it('counts settled Edit, MultiEdit and Write uses, taking structuredPatch over the estimate, nothing for errors or pending uses', () => {
     const assistant = (name: string, id: string, input: Record<string, unknown>): TranscriptLine => ({ type: 'assistant', uuid: id, message: { content: [{ type: 'tool_use', id, name, input }] } });
     const result = (id: string, toolUseResult?: unknown, isError = false): TranscriptLine => ({
       type: 'user', uuid: `r-${id}`, message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'ok', ...(isError ? { is_error: true } : {}) }] }, toolUseResult,
@@ -99,16 +99,11 @@ describe('session aggregate', () => {
       result('e2', undefined, true),
       assistant('Read', 'r1', { file_path: '/x' }),
     ]);
-    // e1: patch 3+/1-; w1: 3 lines created; m1 (no result yet): estimate 1+/2-; e2 rejected: 0.
-    expect(toolMetrics(agg)).toEqual({ editCount: 4, writeCount: 1, linesAdded: 7, linesRemoved: 3 });
-  });
-
-  it('estimates edits from their input ignoring unchanged leading and trailing lines', () => {
-    expect(estimateEdit('a\nb\nc', 'a\nB\nc')).toEqual([1, 1]);
-    expect(estimateEdit('', 'x\ny\n')).toEqual([2, 0]);
-    expect(estimateEdit('same', 'same')).toEqual([0, 0]);
-    expect(patchCounts([{ lines: ['-a', '+b', ' c', '+d'] }, { lines: [1, '-e'] }])).toEqual([2, 2]);
-    expect(patchCounts('nope')).toBeUndefined();
+    // e1: patch 3+/1-; w1: 3 lines created; m1 (no result yet, may still be denied): nothing; e2 rejected: nothing.
+    expect(toolMetrics(agg)).toEqual({ editCount: 1, writeCount: 1, linesAdded: 6, linesRemoved: 1 });
+    applyLine(agg, result('m1'));
+    // m1 approved without a structured result: its two edits and the estimate 1+/2-.
+    expect(toolMetrics(agg)).toEqual({ editCount: 3, writeCount: 1, linesAdded: 7, linesRemoved: 3 });
   });
 
   it('shows user, assistant and system lines but not meta, caveat or command-output lines', () => {

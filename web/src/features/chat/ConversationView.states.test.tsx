@@ -1,10 +1,12 @@
-import type { ConversationMessage } from '@cui/contract';
+import type { ConversationMessage, ConversationSummary, StreamEvent } from '@cui/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STREAM_UNREACHABLE } from '@/features/stream';
 import { renderConversationPage } from './fixtures/conversation-page';
+import { deniedRunEvents } from './fixtures/denied-run';
 import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
 import { summaryFixture } from './fixtures/summary';
+import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { stubListViewport } from './fixtures/viewport';
 
 /** Issue 16: states of the conversation view that must tell the truth (recovery, not found, closed). */
@@ -13,10 +15,12 @@ const prompt: ConversationMessage = {
   uuid: 'u-prompt', type: 'user', message: { role: 'user', content: 'fix the file' }, timestamp: '2026-11-22T00:46:22.000Z', isSidechain: false, parentUuid: null,
 };
 
-function api(stream: () => Response | Promise<Response>) {
+const NO_METRICS = { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 };
+
+function api(stream: () => Response | Promise<Response>, listed: ConversationSummary['toolMetrics'] = NO_METRICS) {
   return installFakeApi({
     [`GET /api/conversations/${SID}`]: () => json({ messages: [prompt], summary: 'fix the file', projectPath: '/tmp/example/repo', metadata: {} }),
-    'GET /api/conversations': () => json({ conversations: [summaryFixture({ status: 'ongoing', streamingId: 'run-1' })], total: 1 }),
+    'GET /api/conversations': () => json({ conversations: [summaryFixture({ status: 'ongoing', streamingId: 'run-1', toolMetrics: listed })], total: 1 }),
     'GET /api/stream/run-1': stream,
     'GET /api/permissions': () => json({ permissions: [] }),
   });
@@ -71,6 +75,40 @@ describe('ConversationView states', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_UNREACHABLE);
     pageBecomesVisible();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
+describe('ConversationView header metrics (one rule with the list row)', () => {
+  stubListViewport();
+
+  async function openLive(listed = NO_METRICS) {
+    const streams: FakeStream[] = [];
+    api(() => {
+      const { response, stream } = fakeStream();
+      streams.push(stream);
+      return response;
+    }, listed);
+    renderConversationPage(SID);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    return (events: StreamEvent[]) => act(() => events.forEach((event) => stream.push(event)));
+  }
+
+  it('does not count an Edit waiting for approval, nor once it was denied (issue 16.8)', async () => {
+    const push = await openLive();
+    push(deniedRunEvents.slice(0, 8));
+    expect(await screen.findByText('Found a typo, fixing it.')).toBeInTheDocument();
+    expect(screen.getByTestId('conversation-subtitle')).not.toHaveTextContent('+1');
+    push(deniedRunEvents.slice(8, 10));
+    expect(await screen.findByText(/Done\. Last tool result was an ERROR/)).toBeInTheDocument();
+    expect(screen.getByTestId('conversation-subtitle')).not.toHaveTextContent('+1');
+  });
+
+  it("shows the conversation's own counts, not whichever of the list's and the live ones is larger (issue 9.6)", async () => {
+    const push = await openLive({ editCount: 3, writeCount: 0, linesAdded: 9, linesRemoved: 0 });
+    push(fixRunEvents.slice(0, 8));
+    await waitFor(() => expect(screen.getByTestId('conversation-subtitle')).toHaveTextContent('+1 −1'));
+    expect(screen.getByTestId('conversation-subtitle')).not.toHaveTextContent('+9');
   });
 });
 

@@ -1,5 +1,6 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Square } from 'lucide-react';
+import { conversationToolMetrics, EMPTY_TOOL_METRICS } from '@/features/stream';
 import { useMemo } from 'react';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
@@ -20,6 +21,9 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
   const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
+  const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
+  // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
+  const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
   const view = useConversationViewValue(state, c.projectPath, c.running);
   const permission = state.pendingPermission;
   // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
@@ -28,7 +32,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
-        <ConversationHeader summary={c.summary} projectPath={c.projectPath} liveMetrics={state.toolMetrics} onUpdate={(fields) => void c.update(fields)} />
+        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} onUpdate={(fields) => void c.update(fields)} />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">

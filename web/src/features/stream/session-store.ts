@@ -1,11 +1,10 @@
-import type { ConversationMessage, PermissionRequest, StreamEvent, ToolMetrics } from '@cui/contract';
+import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
 import { type ChatMessage, fromConversationMessage, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
 import { statusTextFor } from './status-text';
-import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
 
 /** Everything the conversation view knows about one session: messages, tools, permission, stream status. */
 export interface SessionState extends MessageState {
@@ -14,7 +13,6 @@ export interface SessionState extends MessageState {
   currentStatus: string;
   lastEvent: StreamEvent | null;
   lastEventTime: number | null;
-  toolMetrics: ToolMetrics;
   pendingPermission: PermissionRequest | null;
   /** The session id the run reports (system_init / result); differs from the page's after a resume. */
   sessionId: string | null;
@@ -42,7 +40,6 @@ export const initialSessionState: SessionState = {
   currentStatus: 'Running',
   lastEvent: null,
   lastEventTime: null,
-  toolMetrics: EMPTY_TOOL_METRICS,
   pendingPermission: null,
   sessionId: null,
   cwd: null,
@@ -75,16 +72,6 @@ function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' 
   return event.type === 'user' && event.tool_use_result !== undefined ? { message, structured: event.tool_use_result } : { message };
 }
 
-function withMetrics(state: SessionState, event: Extract<StreamEvent, { type: 'assistant' }>): ToolMetrics {
-  if (!Array.isArray(event.message.content)) return state.toolMetrics;
-  let metrics = state.toolMetrics;
-  for (const block of event.message.content) {
-    if (block.type !== 'tool_use' || !('id' in block) || state.toolResults[String(block.id)]) continue;
-    metrics = addToolMetrics(metrics, block as Parameters<typeof addToolMetrics>[1]);
-  }
-  return metrics;
-}
-
 function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingMessage {
   const id = event.seq !== undefined ? `error-${event.seq}` : `error-${event.timestamp ?? ''}-${event.error}`;
   return { message: { id, role: 'error', blocks: [{ type: 'text', text: event.error }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
@@ -99,7 +86,6 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'system_init':
       return { ...state, sessionId: event.session_id, cwd: event.cwd };
     case 'assistant':
-      return { ...state, ...applyMessage(state, streamMessage(event)), toolMetrics: withMetrics(state, event) };
     case 'user':
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':
