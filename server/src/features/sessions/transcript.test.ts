@@ -9,7 +9,8 @@ import { generateSession } from '../../../../bench/generate-corpus';
 import { conversationJson, readConversation } from './conversation-details';
 import { FAST_MIN_BYTES } from './fast-node';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
-import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
+import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine, userPromptText } from './transcript-line';
+import { toMessage } from './message-render';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
 const fixtureLines = fs.readFileSync(FIXTURE, 'utf8').trim().split('\n');
@@ -104,6 +105,14 @@ describe('session aggregate', () => {
     applyLine(agg, result('m1'));
     // m1 approved without a structured result: its two edits and the estimate 1+/2-.
     expect(toolMetrics(agg)).toEqual({ editCount: 3, writeCount: 1, linesAdded: 7, linesRemoved: 3 });
+  });
+
+  it("keeps a CLI-injected turn's origin and never takes it for the user's prompt (issue 16.1)", () => {
+    const text = '<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n</task-notification>';
+    const line: TranscriptLine = { type: 'user', uuid: 'n1', timestamp: 't', message: { role: 'user', content: text }, origin: { kind: 'task-notification' } };
+    expect(userPromptText(line)).toBe('');
+    expect(userPromptText({ ...line, origin: { kind: 'human' } })).toBe(text.split('\n')[0]);
+    expect(toMessage(line).origin).toEqual({ kind: 'task-notification' });
   });
 
   it('shows user, assistant and system lines but not meta, caveat or command-output lines', () => {

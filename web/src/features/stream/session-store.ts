@@ -2,7 +2,7 @@ import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/c
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
-import { type ChatMessage, fromConversationMessage, toBlocks } from './chat-message';
+import { type ChatMessage, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
 import { statusTextFor } from './status-text';
 
@@ -69,6 +69,8 @@ function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' 
     uuids: uuid ? [uuid] : [],
   };
   if (event.timestamp) message.timestamp = event.timestamp;
+  const injected = injectedKind(event.type, event.type === 'user' ? event.origin : undefined, message.blocks);
+  if (injected) message.injected = injected;
   return event.type === 'user' && event.tool_use_result !== undefined ? { message, structured: event.tool_use_result } : { message };
 }
 
