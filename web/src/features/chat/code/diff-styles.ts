@@ -16,9 +16,9 @@ export const diffViewerStyles: ReactDiffViewerStylesOverride = {
   },
   diffContainer: { fontSize: `${DIFF_FONT_SIZE_PX}px`, minWidth: 0, pre: { lineHeight: CODE_LINE_HEIGHT } },
   line: { fontSize: `${DIFF_FONT_SIZE_PX}px`, lineHeight: CODE_LINE_HEIGHT },
-  // Long lines wrap between words, not in the middle of an identifier: 'anywhere' let the split view's table
-  // shrink each column to single characters; 'break-word' only breaks a word too long for a whole line (issue 16.7).
-  contentText: { fontSize: `${DIFF_FONT_SIZE_PX}px`, lineHeight: `${CODE_LINE_HEIGHT} !important`, wordBreak: 'normal', overflowWrap: 'break-word' },
+  // Long lines wrap between words, not in the middle of one: the library's `line-break: anywhere` breaks at any
+  // character; 'break-word' still breaks a word too long for a whole line (issue 16.7).
+  contentText: { fontSize: `${DIFF_FONT_SIZE_PX}px`, lineHeight: `${CODE_LINE_HEIGHT} !important`, lineBreak: 'auto', wordBreak: 'normal', overflowWrap: 'break-word' },
   gutter: { minWidth: LINE_NUMBER_MIN_WIDTH, padding: '0 6px', pre: { lineHeight: CODE_LINE_HEIGHT } },
   lineNumber: { fontSize: '12px' },
 };
