@@ -13,4 +13,5 @@ export * from './sessions';
 export * from './stream';
 export * from './system';
 export * from './trust';
+export { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolOutcome, toolUseChange } from './tool-metrics';
 export * from './validation';

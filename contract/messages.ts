@@ -39,6 +39,14 @@ export const ApiMessage = z.looseObject({
 export type ApiMessage = z.infer<typeof ApiMessage>;
 
 /**
+ * Who a user turn came from, as the CLI marks it (`origin`): absent or `human` for the user's own words;
+ * `task-notification` (a background task or subagent reporting back), `peer`, `channel`, … for turns the CLI
+ * injected itself. Those are not the user speaking and are not shown as the user's bubbles.
+ */
+export const MessageOrigin = z.looseObject({ kind: z.string() });
+export type MessageOrigin = z.infer<typeof MessageOrigin>;
+
+/**
  * One message of a conversation's details (GET /api/conversations/:id). Loose: the server passes the CLI's
  * transcript line through as it is, so the CLI's other fields (version, gitBranch, userType, …) come along.
  */
@@ -55,6 +63,8 @@ export const ConversationMessage = z.looseObject({
   toolUseResult: z.unknown().optional(),
   /** For sidechain (subagent) messages: the Task tool_use id they belong to, when known. */
   parentToolUseId: z.string().nullable().optional(),
+  /** For user turns the CLI injected (task notifications, …): where they came from. */
+  origin: MessageOrigin.optional().catch(undefined),
 });
 export type ConversationMessage = z.infer<typeof ConversationMessage>;
 

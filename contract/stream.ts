@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QueryInt } from './common';
-import { ApiMessage } from './messages';
+import { ApiMessage, MessageOrigin } from './messages';
 import { PermissionRequest } from './permissions';
 import { defineStreamRoute } from './route';
 
@@ -42,6 +42,8 @@ export const UserEvent = z.looseObject({
   session_id: z.string().optional(),
   uuid: z.string().optional(),
   tool_use_result: z.unknown().optional(),
+  /** Set on turns the CLI injected (a task notification, …), see MessageOrigin. */
+  origin: MessageOrigin.optional().catch(undefined),
   ...base,
 });
 export const ResultEvent = z.looseObject({

@@ -9,6 +9,8 @@ export const SystemStatus = z.object({
   machineId: z.string(),
   /** True when the server runs against the bundled scripted fake model (npm run demo). */
   demoMode: z.boolean(),
+  /** The user's home directory on the server's machine: paths under it are shown with '~' (spec §2). */
+  homeDirectory: z.string(),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 

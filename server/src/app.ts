@@ -29,6 +29,8 @@ import { createUserDataBackup } from './platform/user-data';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface BuildAppOptions {
+  /** The user's home directory (GET /api/system/status reports it); os.homedir() when absent. */
+  homeDir?: string;
   cuiHome?: string;
   claudeConfigDir?: string;
   /** `--token`: overrides the config's auth token for this process (not persisted). */
@@ -64,7 +66,7 @@ export interface BuildAppOptions {
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
-  const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
+  const paths = resolvePaths({ home: options.homeDir, cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
   const logBuffer = options.logBuffer ?? createLogBuffer();
   const logger = createLogger({ level: options.logLevel, stdout: options.logStdout, buffer: logBuffer });
   const bus = options.bus ?? createEventBus(logger);

@@ -22,6 +22,7 @@ describe('GET /api/system/status', () => {
     expect(status.activeConversations).toBe(0);
     expect(status.machineId).toBe(JSON.parse(fs.readFileSync(configPath, 'utf8')).machineId);
     expect(status.demoMode).toBe(false);
+    expect(status.homeDirectory).toBe(server.dirs.home);
   });
 
   it('reports demo mode when the server runs against the fake model', async () => {

@@ -29,6 +29,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dirs = options.dirs ?? makeTestDirs();
   const { dirs: _d, anthropicBaseUrl, ...rest } = options;
   const app = await buildApp({
+    homeDir: dirs.home,
     cuiHome: dirs.cuiHome,
     claudeConfigDir: dirs.claudeConfigDir,
     childEnv: testChildEnv(dirs, anthropicBaseUrl),

@@ -19,3 +19,8 @@ export function useSystemStatus(): SystemStatus | undefined {
   if (!value) throw new Error('useSystemStatus must be used within a SystemStatusProvider');
   return value.status;
 }
+
+/** The user's home directory from the system status, for showing paths with '~'; undefined until loaded or outside a provider. */
+export function useHomeDirectory(): string | undefined {
+  return useContext(SystemStatusContext)?.status?.homeDirectory;
+}

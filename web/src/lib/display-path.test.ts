@@ -8,8 +8,14 @@ describe('displayPath', () => {
   });
 
   it('shows a home path outside the working directory with a tilde', () => {
-    expect(displayPath('/home/ann/notes/todo.md', { cwd: '/home/ann/repo' })).toBe('~/notes/todo.md');
+    expect(displayPath('/home/ann/notes/todo.md', { cwd: '/home/ann/repo', home: '/home/ann' })).toBe('~/notes/todo.md');
     expect(displayPath('/Users/bob/x.txt', { home: '/Users/bob' })).toBe('~/x.txt');
+  });
+
+  it("uses the user's real home directory, whatever it looks like, and only that one (issue 16.6)", () => {
+    expect(displayPath('/srv/users/ann/notes.md', { cwd: '/tmp/repo', home: '/srv/users/ann' })).toBe('~/notes.md');
+    expect(displayPath('/home/bob/x.txt', { cwd: '/tmp/repo', home: '/srv/users/ann' })).toBe('/home/bob/x.txt');
+    expect(displayPath('/root/x.txt', { cwd: '/tmp/repo' })).toBe('/root/x.txt');
   });
 
   it('leaves other paths unchanged', () => {

@@ -1,14 +1,10 @@
-/** Where paths are shown from: the conversation's working directory and the user's home, when known. */
+/**
+ * Where paths are shown from: the conversation's working directory and the user's home as the server reports it
+ * (GET /api/system/status). The home is never guessed from a path's shape: '/home/x' may be someone else's.
+ */
 export interface PathContext {
   cwd?: string | null;
   home?: string | null;
-}
-
-const HOME_PATTERN = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root)(?=\/|$)/;
-
-/** The home directory a path lives under (/home/x, /Users/x, /root), guessed from the path itself. */
-export function guessHome(path: string | null | undefined): string | undefined {
-  return path ? HOME_PATTERN.exec(path)?.[1] : undefined;
 }
 
 function trimSlash(path: string): string {
@@ -22,7 +18,7 @@ export function displayPath(path: string, context: PathContext = {}): string {
     if (path === cwd) return '.';
     if (path.startsWith(`${cwd}/`)) return path.slice(cwd.length + 1);
   }
-  const home = context.home ?? guessHome(context.cwd) ?? guessHome(path);
+  const home = context.home;
   if (home) {
     const h = trimSlash(home);
     if (path === h) return '~';

@@ -5,6 +5,10 @@ import { str, type TranscriptLine } from './transcript-line';
 
 const PARENT_PREFIX = Buffer.from('{"parentUuid":');
 
+function isOrigin(value: unknown): value is { kind: string } {
+  return Boolean(value) && typeof value === 'object' && typeof (value as { kind?: unknown }).kind === 'string';
+}
+
 /** A message built field by field (lines that cannot be passed through: system lines, unusual layouts). */
 export function toMessage(line: TranscriptLine): ConversationMessage {
   const message = line.type === 'system' ? { content: str(line.content), subtype: str(line.subtype) } : (line.message as ConversationMessage['message']);
@@ -20,6 +24,7 @@ export function toMessage(line: TranscriptLine): ConversationMessage {
     ...(typeof line.sessionId === 'string' ? { sessionId: line.sessionId } : {}),
     ...(line.toolUseResult !== undefined ? { toolUseResult: line.toolUseResult } : {}),
     ...(typeof explicitToolUse === 'string' ? { parentToolUseId: explicitToolUse } : {}),
+    ...(isOrigin(line.origin) ? { origin: line.origin } : {}),
   };
 }
 

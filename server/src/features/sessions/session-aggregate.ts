@@ -1,10 +1,10 @@
-import type { ToolMetrics } from '@cui/contract';
+import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolMetrics, toolUseChange } from '@cui/contract';
 import { isVisibleMessage, str, userPromptText, type TranscriptLine } from './transcript-line';
 
 /**
  * What the index keeps about one session, updated line by line so that an appended chunk is parsed once.
- * `pending` holds the estimated line counts of Edit/MultiEdit/Write uses whose result has not been seen yet:
- * the result's structuredPatch, when present, replaces the estimate (README §4).
+ * `pending` holds the estimated change of Edit/MultiEdit/Write uses whose result has not been seen yet; the
+ * result settles it into `metrics` by the one rule in contract/tool-metrics.ts (README §4).
  */
 export interface SessionAggregate {
   projectPath: string;
@@ -17,17 +17,15 @@ export interface SessionAggregate {
   updatedAt: string;
   messageCount: number;
   model: string;
-  editCount: number;
-  writeCount: number;
-  linesAdded: number;
-  linesRemoved: number;
-  pending: Record<string, [number, number]>;
+  /** Settled Edit/MultiEdit/Write uses (pending ones are not counted: they may still be denied). */
+  metrics: ToolMetrics;
+  pending: Record<string, ToolMetrics>;
 }
 
 export function emptyAggregate(): SessionAggregate {
   return {
     projectPath: '', firstPrompt: '', customTitle: '', cliSummary: '', aiTitle: '', createdAt: '', updatedAt: '', messageCount: 0, model: '',
-    editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0, pending: {},
+    metrics: EMPTY_TOOL_METRICS, pending: {},
   };
 }
 
@@ -36,50 +34,9 @@ export function displaySummary(agg: SessionAggregate): string {
   return agg.customTitle || agg.cliSummary || agg.aiTitle || agg.firstPrompt;
 }
 
-/** Metrics including edits whose results are still pending (estimated from their input). */
+/** The session's metrics: settled tool uses only (one rule with the web's live header, contract/tool-metrics.ts). */
 export function toolMetrics(agg: SessionAggregate): ToolMetrics {
-  let added = agg.linesAdded;
-  let removed = agg.linesRemoved;
-  for (const [a, r] of Object.values(agg.pending)) {
-    added += a;
-    removed += r;
-  }
-  return { editCount: agg.editCount, writeCount: agg.writeCount, linesAdded: added, linesRemoved: removed };
-}
-
-export function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n - 1 : n;
-}
-
-/** Lines removed/added by replacing `before` with `after`, ignoring unchanged leading and trailing lines. */
-export function estimateEdit(before: string, after: string): [number, number] {
-  const a = before.length ? before.replace(/\n$/, '').split('\n') : [];
-  const b = after.length ? after.replace(/\n$/, '').split('\n') : [];
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return [b.length - head - tail, a.length - head - tail];
-}
-
-/** +/- lines of a structuredPatch, or undefined when the value is not one. */
-export function patchCounts(patch: unknown): [number, number] | undefined {
-  if (!Array.isArray(patch)) return undefined;
-  let added = 0;
-  let removed = 0;
-  for (const hunk of patch) {
-    const lines = hunk && typeof hunk === 'object' ? (hunk as { lines?: unknown }).lines : undefined;
-    if (!Array.isArray(lines)) continue;
-    for (const l of lines) {
-      if (typeof l !== 'string') continue;
-      if (l.startsWith('+')) added++;
-      else if (l.startsWith('-')) removed++;
-    }
-  }
-  return [added, removed];
+  return agg.metrics;
 }
 
 function blocks(line: TranscriptLine): Record<string, unknown>[] {
@@ -89,43 +46,20 @@ function blocks(line: TranscriptLine): Record<string, unknown>[] {
 
 function applyToolUses(agg: SessionAggregate, line: TranscriptLine): void {
   for (const block of blocks(line)) {
-    if (block.type !== 'tool_use' || typeof block.id !== 'string') continue;
+    if (block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
     const input = (block.input && typeof block.input === 'object' ? block.input : {}) as Record<string, unknown>;
-    if (block.name === 'Edit') {
-      agg.editCount++;
-      agg.pending[block.id] = estimateEdit(str(input.old_string), str(input.new_string));
-    } else if (block.name === 'MultiEdit') {
-      const edits = Array.isArray(input.edits) ? (input.edits as Record<string, unknown>[]) : [];
-      agg.editCount += Math.max(1, edits.length);
-      const total: [number, number] = [0, 0];
-      for (const edit of edits) {
-        const [a, r] = estimateEdit(str(edit?.old_string), str(edit?.new_string));
-        total[0] += a;
-        total[1] += r;
-      }
-      agg.pending[block.id] = total;
-    } else if (block.name === 'Write') {
-      agg.writeCount++;
-      agg.pending[block.id] = [countLines(str(input.content)), 0];
-    }
+    const change = toolUseChange(block.name, input);
+    if (change) agg.pending[block.id] = change;
   }
 }
 
-/** Settles pending edits answered by this line: the structured patch wins, an error counts nothing. */
+/** Settles pending tool uses answered by this line (a line's toolUseResult belongs to its only result). */
 function applyToolResults(agg: SessionAggregate, line: TranscriptLine): void {
   const results = blocks(line).filter((b) => b.type === 'tool_result' && typeof b.tool_use_id === 'string' && agg.pending[b.tool_use_id as string]);
   for (const block of results) {
     const id = block.tool_use_id as string;
-    let counts = agg.pending[id] as [number, number];
-    if (block.is_error === true) counts = [0, 0];
-    else if (results.length === 1 && line.toolUseResult && typeof line.toolUseResult === 'object') {
-      const result = line.toolUseResult as Record<string, unknown>;
-      const fromPatch = patchCounts(result.structuredPatch);
-      if (result.type === 'create' && typeof result.content === 'string') counts = [countLines(result.content), 0];
-      else if (fromPatch) counts = fromPatch;
-    }
-    agg.linesAdded += counts[0];
-    agg.linesRemoved += counts[1];
+    const outcome = { isError: block.is_error === true, structured: results.length === 1 ? line.toolUseResult : undefined };
+    agg.metrics = addToolMetrics(agg.metrics, settleToolChange(agg.pending[id] as ToolMetrics, outcome));
     delete agg.pending[id];
   }
 }

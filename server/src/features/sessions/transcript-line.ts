@@ -178,8 +178,14 @@ export function promptTitle(text: string): string {
   return firstLine.length > SUMMARY_MAX ? `${firstLine.slice(0, SUMMARY_MAX - 1)}…` : firstLine;
 }
 
-/** The user's own words in a line, or '' for tool results, meta lines and sidechain prompts. */
+/** A user line the CLI injected itself (`origin.kind` other than `human`: task notifications, peers, …). */
+export function isInjectedTurn(line: TranscriptLine): boolean {
+  const kind = line.origin && typeof line.origin === 'object' ? (line.origin as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' && kind !== 'human';
+}
+
+/** The user's own words in a line, or '' for tool results, meta lines, injected turns and sidechain prompts. */
 export function userPromptText(line: TranscriptLine): string {
-  if (line.type !== 'user' || line.isSidechain === true || line.isMeta === true || isToolResultLine(line)) return '';
+  if (line.type !== 'user' || line.isSidechain === true || line.isMeta === true || isInjectedTurn(line) || isToolResultLine(line)) return '';
   return promptTitle(contentText(messageContent(line)));
 }

@@ -8,8 +8,9 @@ import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
 import { conversationJson, readConversation } from './conversation-details';
 import { FAST_MIN_BYTES } from './fast-node';
-import { applyLine, displaySummary, emptyAggregate, estimateEdit, patchCounts, toolMetrics } from './session-aggregate';
-import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine } from './transcript-line';
+import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
+import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine, userPromptText } from './transcript-line';
+import { toMessage } from './message-render';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
 const fixtureLines = fs.readFileSync(FIXTURE, 'utf8').trim().split('\n');
@@ -84,7 +85,7 @@ describe('session aggregate', () => {
     expect(toolMetrics(agg)).toEqual({ editCount: 1, writeCount: 0, linesAdded: 1, linesRemoved: 1 });
   });
 
-  it('counts Edit, MultiEdit and Write uses, taking structuredPatch over the estimate and nothing for errors', () => {
+  it('counts settled Edit, MultiEdit and Write uses, taking structuredPatch over the estimate, nothing for errors or pending uses', () => {
     const assistant = (name: string, id: string, input: Record<string, unknown>): TranscriptLine => ({ type: 'assistant', uuid: id, message: { content: [{ type: 'tool_use', id, name, input }] } });
     const result = (id: string, toolUseResult?: unknown, isError = false): TranscriptLine => ({
       type: 'user', uuid: `r-${id}`, message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'ok', ...(isError ? { is_error: true } : {}) }] }, toolUseResult,
@@ -99,16 +100,19 @@ describe('session aggregate', () => {
       result('e2', undefined, true),
       assistant('Read', 'r1', { file_path: '/x' }),
     ]);
-    // e1: patch 3+/1-; w1: 3 lines created; m1 (no result yet): estimate 1+/2-; e2 rejected: 0.
-    expect(toolMetrics(agg)).toEqual({ editCount: 4, writeCount: 1, linesAdded: 7, linesRemoved: 3 });
+    // e1: patch 3+/1-; w1: 3 lines created; m1 (no result yet, may still be denied): nothing; e2 rejected: nothing.
+    expect(toolMetrics(agg)).toEqual({ editCount: 1, writeCount: 1, linesAdded: 6, linesRemoved: 1 });
+    applyLine(agg, result('m1'));
+    // m1 approved without a structured result: its two edits and the estimate 1+/2-.
+    expect(toolMetrics(agg)).toEqual({ editCount: 3, writeCount: 1, linesAdded: 7, linesRemoved: 3 });
   });
 
-  it('estimates edits from their input ignoring unchanged leading and trailing lines', () => {
-    expect(estimateEdit('a\nb\nc', 'a\nB\nc')).toEqual([1, 1]);
-    expect(estimateEdit('', 'x\ny\n')).toEqual([2, 0]);
-    expect(estimateEdit('same', 'same')).toEqual([0, 0]);
-    expect(patchCounts([{ lines: ['-a', '+b', ' c', '+d'] }, { lines: [1, '-e'] }])).toEqual([2, 2]);
-    expect(patchCounts('nope')).toBeUndefined();
+  it("keeps a CLI-injected turn's origin and never takes it for the user's prompt (issue 16.1)", () => {
+    const text = '<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n</task-notification>';
+    const line: TranscriptLine = { type: 'user', uuid: 'n1', timestamp: 't', message: { role: 'user', content: text }, origin: { kind: 'task-notification' } };
+    expect(userPromptText(line)).toBe('');
+    expect(userPromptText({ ...line, origin: { kind: 'human' } })).toBe(text.split('\n')[0]);
+    expect(toMessage(line).origin).toEqual({ kind: 'task-notification' });
   });
 
   it('shows user, assistant and system lines but not meta, caveat or command-output lines', () => {

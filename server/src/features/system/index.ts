@@ -11,5 +11,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
     activeConversations: deps.runs.list().length,
     machineId: deps.config.get().machineId,
     demoMode: deps.demoMode,
+    homeDirectory: deps.paths.home,
   }));
 }

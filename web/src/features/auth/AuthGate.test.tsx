@@ -57,4 +57,16 @@ describe('AuthGate', () => {
     expect(screen.getByLabelText('Access token:')).toBeInTheDocument();
     expect(localStorage.getItem('cui-auth-token')).toBeNull();
   });
+
+  it("says 'Unauthorized' on the login screen when the server rejected the stored token (spec §6, §8)", () => {
+    storeToken(TOKEN);
+    renderGate();
+    act(() => signalUnauthorized());
+    expect(screen.getByRole('alert')).toHaveTextContent('Unauthorized');
+  });
+
+  it('shows no error on a first visit without a token', () => {
+    renderGate();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -15,11 +15,17 @@ export function AuthGate({ children }: AuthGateProps) {
     return getStoredToken() !== undefined;
   });
 
+  // Spec §6/§8: a 401 gives 'Unauthorized'; the login screen says so instead of appearing without a word.
+  const [rejected, setRejected] = useState(false);
+
   useEffect(() => {
-    const onUnauthorized = (): void => setHasToken(false);
+    const onUnauthorized = (): void => {
+      setHasToken(false);
+      setRejected(true);
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, []);
 
-  return hasToken ? children : <LoginScreen />;
+  return hasToken ? children : <LoginScreen initialError={rejected ? 'Unauthorized' : null} />;
 }

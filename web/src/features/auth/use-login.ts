@@ -13,12 +13,14 @@ export interface LoginDeps {
   store?: (token: string) => void;
   /** Called after a valid token was stored; reloads the page by default (spec §2). */
   onLoggedIn?: () => void;
+  /** Shown until the user types: 'Unauthorized' when the server rejected the stored token. */
+  initialError?: string | null;
 }
 
 /** State of the login form: the lower-cased value, the error and the submit handler. */
-export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn = () => window.location.reload() }: LoginDeps) {
+export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn = () => window.location.reload(), initialError = null }: LoginDeps) {
   const [value, setValueState] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [checking, setChecking] = useState(false);
 
   const setValue = useCallback((text: string) => {

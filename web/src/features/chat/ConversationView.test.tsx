@@ -115,7 +115,9 @@ describe('ConversationView', () => {
     await waitFor(() => expect(streams).toHaveLength(1));
     (streams[0] as FakeStream).push({ type: 'closed', streamingId: 'run-1', seq: 1 });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Permission request' })).not.toBeInTheDocument());
-    expect(screen.queryByTestId('status-line')).not.toBeInTheDocument();
+    // The stream is over (no spinner); without a result the line says 'Closed' (issue 16.8).
+    expect(screen.queryByRole('status', { name: 'Running' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('status-line')).toHaveTextContent('Closed');
   });
 
   it('navigates to the session id a result carries when it differs', async () => {

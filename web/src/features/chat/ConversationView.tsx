@@ -1,10 +1,12 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Square } from 'lucide-react';
+import { conversationToolMetrics, EMPTY_TOOL_METRICS } from '@/features/stream';
 import { useMemo } from 'react';
 import { FolderTrustNotice } from '@/features/trust';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
+import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
@@ -20,16 +22,23 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
   const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
-  const view = useConversationViewValue(state, c.projectPath);
+  const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
+  // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
+  const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
+  const view = useConversationViewValue(state, c.projectPath, c.running);
   const permission = state.pendingPermission;
+  // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
+  const closedWithoutResult = state.closed && state.result === null && state.lastEvent?.type === 'closed';
+  if (c.loadError) return <LoadFailed error={c.loadError} />;
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
-        <ConversationHeader summary={c.summary} projectPath={c.projectPath} liveMetrics={state.toolMetrics} onUpdate={(fields) => void c.update(fields)} />
+        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} onUpdate={(fields) => void c.update(fields)} />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
+          {!c.running && closedWithoutResult && <StatusLine status={state.currentStatus} connection={state.connectionState} ended />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
             <FolderTrustNotice folder={c.projectPath ?? undefined} />

@@ -6,6 +6,8 @@ import type { PathContext } from '@/lib/display-path';
 export interface ConversationView {
   paths: PathContext;
   toolResults: Record<string, ToolResultRecord>;
+  /** A run is live: a tool use without a result may still get one. In a finished session it never will (spec: empty container). */
+  live: boolean;
   /** Subagent messages of a Task/Agent tool use, in order. */
   childrenOf: (toolUseId: string) => ChatMessage[];
   /** Renders one message (given here so nested Task panels reuse the list's renderer without an import cycle). */
@@ -14,7 +16,7 @@ export interface ConversationView {
 
 export const ConversationContext = createContext<ConversationView | null>(null);
 
-const EMPTY_VIEW: ConversationView = { paths: {}, toolResults: {}, childrenOf: () => [], renderMessage: () => null };
+const EMPTY_VIEW: ConversationView = { paths: {}, toolResults: {}, live: false, childrenOf: () => [], renderMessage: () => null };
 
 /** The surrounding conversation (an empty one outside a provider, so panels render standalone). */
 export function useConversationView(): ConversationView {

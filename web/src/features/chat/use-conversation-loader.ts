@@ -1,6 +1,6 @@
 import { type ConversationSummary, routes } from '@cui/contract';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
-import { apiCall } from '@/app/api-client';
+import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
 
 export interface ConversationLoad {
@@ -8,8 +8,15 @@ export interface ConversationLoad {
   setSummary: Dispatch<(summary: ConversationSummary | null) => ConversationSummary | null>;
   projectPath: string | null;
   loading: boolean;
+  /** Why the conversation could not be opened at all (unknown id, server failure); null once loaded. */
+  loadError: LoadError | null;
   /** Re-reads the transcript and rebuilds the messages from it. */
   reloadHistory: () => Promise<void>;
+}
+
+export interface LoadError {
+  message: string;
+  notFound: boolean;
 }
 
 function errorText(error: unknown, fallback: string): string {
@@ -23,10 +30,11 @@ async function findSummary(sessionId: string, signal: AbortSignal): Promise<Conv
 }
 
 /** Spec §4 'Opening a conversation' steps 1–2: the details, then the list entry (status, streamingId, session info). */
-export function useConversationLoader(sessionId: string, dispatch: Dispatch<SessionAction>, onError: (message: string) => void): ConversationLoad {
+export function useConversationLoader(sessionId: string, dispatch: Dispatch<SessionAction>): ConversationLoad {
   const [summary, setSummary] = useState<ConversationSummary | null>(null);
   const [projectPath, setProjectPath] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<LoadError | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -37,13 +45,13 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
         setProjectPath(details.projectPath || null);
         setSummary(await findSummary(sessionId, controller.signal));
       } catch (error) {
-        if (!controller.signal.aborted) onError(errorText(error, 'Failed to load conversation'));
+        if (!controller.signal.aborted) setLoadError({ message: errorText(error, 'Failed to load conversation'), notFound: error instanceof ApiError && error.status === 404 });
       } finally {
         if (!controller.signal.aborted) setLoading(false);
       }
     })();
     return () => controller.abort();
-  }, [sessionId, dispatch, onError]);
+  }, [sessionId, dispatch]);
 
   const reloadHistory = useCallback(async () => {
     try {
@@ -55,5 +63,5 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
     }
   }, [sessionId, dispatch]);
 
-  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, reloadHistory };
+  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, loadError, reloadHistory };
 }

@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
+import { useHomeDirectory } from '@/app/system-status';
 import type { ChatMessage, SessionState } from '@/features/stream';
 import type { ConversationView } from './conversation-context';
 import { MessageItem } from './messages/MessageItem';
 import { createElement } from 'react';
 
 /** The context value message and tool renderers read, derived from the session's state. */
-export function useConversationViewValue(state: SessionState, projectPath: string | null): ConversationView {
+export function useConversationViewValue(state: SessionState, projectPath: string | null, live: boolean): ConversationView {
   const cwd = state.cwd ?? projectPath;
+  const home = useHomeDirectory();
   return useMemo(
     () => ({
-      paths: { cwd },
+      paths: { cwd, home },
       toolResults: state.toolResults,
+      live,
       childrenOf: (toolUseId: string) =>
         (state.children[toolUseId] ?? []).flatMap((id) => {
           const at = state.index[id];
@@ -19,6 +22,6 @@ export function useConversationViewValue(state: SessionState, projectPath: strin
         }),
       renderMessage: (message: ChatMessage) => createElement(MessageItem, { message }),
     }),
-    [cwd, state.toolResults, state.children, state.index, state.messages],
+    [cwd, home, live, state.toolResults, state.children, state.index, state.messages],
   );
 }

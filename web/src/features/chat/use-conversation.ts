@@ -10,17 +10,26 @@ function streamingIdFromNavigation(state: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
+interface Banner {
+  message: string;
+  fromStream: boolean;
+}
+
 /** Everything the conversation view shows and does for one session. */
 export function useConversation(sessionId: string) {
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
   const location = useLocation();
-  const onError = useCallback((message: string) => setBanner(message), []);
-  const load = useConversationLoader(sessionId, dispatch, onError);
+  const onError = useCallback((message: string) => setBanner({ message, fromStream: false }), []);
+  const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
+  // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
+  const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
+  const load = useConversationLoader(sessionId, dispatch);
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
-  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError, onRunEnded });
+  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError: onStreamError, onRecovered, onRunEnded });
   const actions = useConversationActions({
     sessionId,
     projectPath: load.projectPath,
@@ -33,5 +42,5 @@ export function useConversation(sessionId: string) {
   });
   const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
-  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, streamingId: run.streamingId, ...actions };
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, running, streamingId: run.streamingId, ...actions };
 }

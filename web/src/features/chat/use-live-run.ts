@@ -9,7 +9,10 @@ export interface LiveRunOptions {
   /** The run the list entry (or the navigation that started it) says is live. */
   initialStreamingId: string | undefined;
   dispatch: Dispatch<SessionAction>;
+  /** A stream failure (reported on every failed attempt while it keeps retrying). */
   onError: (message: string) => void;
+  /** The stream is healthy again (reconnected, or the run turned out to be over): its failure is stale. */
+  onRecovered: () => void;
   onRunEnded: () => void;
 }
 
@@ -23,7 +26,7 @@ export interface LiveRun {
  * Spec §4 step 3 and after: streams the live run (replaying it from the start so a late viewer misses
  * nothing), loads its pending permissions, follows a result to a new session id, clears on `closed`.
  */
-export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, onRunEnded }: LiveRunOptions): LiveRun {
+export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, onRecovered, onRunEnded }: LiveRunOptions): LiveRun {
   const navigate = useNavigate();
   const [override, setOverride] = useState<{ id: string | undefined } | null>(null);
   const streamingId = override ? override.id : initialStreamingId;
@@ -39,13 +42,20 @@ export function useLiveRun({ sessionId, initialStreamingId, dispatch, onError, o
     },
     [dispatch, navigate, sessionId, onRunEnded],
   );
-  const onState = useCallback((state: ConnectionState) => dispatch({ type: 'connection_changed', state }), [dispatch]);
+  const onState = useCallback(
+    (state: ConnectionState) => {
+      dispatch({ type: 'connection_changed', state });
+      if (state === 'connected') onRecovered();
+    },
+    [dispatch, onRecovered],
+  );
   // The run ended while we were away and the server dropped its events: the transcript has them.
   const onGone = useCallback(() => {
     dispatch({ type: 'stream_cleared' });
     setOverride({ id: undefined });
+    onRecovered();
     onRunEnded();
-  }, [dispatch, onRunEnded]);
+  }, [dispatch, onRecovered, onRunEnded]);
   useStreamConnection({ streamingId, onEvent, onState, onError, onGone, fromSeq: 0 });
 
   const pending = useApiQuery(routes.permissions.list, { query: { streamingId, status: 'pending' } }, { enabled: Boolean(streamingId) });

@@ -3,12 +3,20 @@ import type { ConversationSummary } from '@cui/contract';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { projectShortName } from './session-display';
 
+/** The full local date and time of a timestamp, for the age's tooltip ('450d ago' alone does not say when). */
+function fullDate(iso: string): string | undefined {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date.toLocaleString();
+}
+
 /** Second line of a row: age, project, message count, and lines added/removed when non-zero. */
 export function RowMeta({ row, now }: { row: ConversationSummary; now: number }) {
   const { linesAdded, linesRemoved } = row.toolMetrics;
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-neutral-500 dark:text-neutral-400">
-      <span>{formatRelativeTime(row.updatedAt, now)}</span>
+      <time dateTime={row.updatedAt} title={fullDate(row.updatedAt)}>
+        {formatRelativeTime(row.updatedAt, now)}
+      </time>
       <span className="flex min-w-0 items-center gap-1" title={row.projectPath || undefined}>
         <Folder size={12} aria-hidden className="shrink-0" />
         <span className="max-w-40 truncate">{projectShortName(row.projectPath)}</span>

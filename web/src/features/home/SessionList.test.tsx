@@ -65,6 +65,16 @@ describe('SessionList', () => {
     expect(screen.getByText('No more tasks to load')).toBeInTheDocument();
   });
 
+  it("keeps the spec's relative age ('450d ago') and shows the full date as its tooltip (issue 16.10)", async () => {
+    const updatedAt = new Date(Date.now() - 450 * 24 * 3600 * 1000 - 60_000).toISOString();
+    stubList([makeRow('aaa', { summary: 'Old task', updatedAt })]);
+    renderList();
+    const row = (await screen.findByRole('link', { name: 'Old task' })).closest('li') as HTMLElement;
+    const age = within(row).getByText('450d ago');
+    expect(age).toHaveAttribute('title', new Date(updatedAt).toLocaleString());
+    expect(age.closest('time')).toHaveAttribute('datetime', updatedAt);
+  });
+
   it('shows Running and Stop task on an ongoing row, and Archive on completed ones', async () => {
     stubList([makeRow('live', { status: 'ongoing', streamingId: 'run-1', summary: 'Busy' }), makeRow('done', { summary: 'Done' })]);
     renderList();

@@ -35,7 +35,8 @@ export function LogMonitorPanel({ defaultOpen = false, className }: LogMonitorPa
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           disabled={!open}
-          className="h-7 max-w-64 flex-1 text-xs"
+          fieldSize="sm"
+          className="max-w-64 min-w-24 flex-1"
         />
         <Button size="sm" onClick={clear} disabled={!open}>
           Clear

@@ -15,6 +15,12 @@ describe('levelLabel', () => {
 });
 
 describe('parseLogEntry', () => {
+  it('prints numbers rounded, small ones to two significant digits (issue 16.9)', () => {
+    const raw = JSON.stringify({ level: 30, msg: 'request completed', responseTime: 0.37304299999959767, tiny: 0.000123456, big: 1234.5678, count: 812 });
+    const entry = parseLogEntry(raw);
+    expect(entry.kind === 'json' && entry.extras).toEqual([['responseTime', '0.37'], ['tiny', '0.00012'], ['big', '1234.57'], ['count', '812']]);
+  });
+
   it('splits a pino JSON line into time, level, component, message, request id and extras', () => {
     const time = new Date(2026, 10, 22, 9, 5, 7, 42).getTime();
     const raw = JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', component: 'runs', requestId: 'req-7', msg: 'slow', durationMs: 812, meta: { a: 1 } });

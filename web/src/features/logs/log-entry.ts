@@ -36,7 +36,17 @@ export function formatLogTime(time: unknown): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
+/**
+ * A number as a person reads it: pino's timings (`responseTime=0.37304299999959767`) print to two decimals, and
+ * values under one keep two significant digits so a small one does not turn into 0.
+ */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+  return String(Math.abs(value) >= 1 ? Math.round(value * 100) / 100 : Number(value.toPrecision(2)));
+}
+
 function extraValue(value: unknown): string {
+  if (typeof value === 'number') return formatNumber(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -1,4 +1,4 @@
-import type { ContentBlock, ConversationMessage, ToolResultBlock } from '@cui/contract';
+import type { ContentBlock, ConversationMessage, MessageOrigin, ToolResultBlock } from '@cui/contract';
 
 /**
  * One message as the conversation view shows it. Assistant events that share a `message.id`
@@ -15,6 +15,8 @@ export interface ChatMessage {
   isSidechain: boolean;
   /** uuids of the events merged in, so a replayed event is applied once. */
   uuids: string[];
+  /** For a user turn the CLI injected (not the user's words): its origin kind, e.g. 'task-notification'. */
+  injected?: string;
 }
 
 /** Spec §3 'Tool result record' plus the CLI's structured result (Edit's structuredPatch, Read's file…). */
@@ -45,16 +47,33 @@ export function toolResultText(block: ToolResultBlock): string {
     .join('\n');
 }
 
+const NOTIFICATION_PREFIX = '<task-notification>';
+
+/**
+ * The origin kind of a user turn the CLI injected, or undefined for the user's own words. The CLI marks such turns
+ * with `origin` (any kind but 'human'); a bare `<task-notification>` text is recognised too, should an older CLI
+ * have written one without the mark.
+ */
+export function injectedKind(role: ChatMessage['role'], origin: MessageOrigin | undefined, blocks: ContentBlock[]): string | undefined {
+  if (role !== 'user') return undefined;
+  if (origin && origin.kind !== 'human') return origin.kind;
+  const first = blocks[0];
+  return first?.type === 'text' && typeof first.text === 'string' && first.text.trimStart().startsWith(NOTIFICATION_PREFIX) ? 'task-notification' : undefined;
+}
+
 /** A transcript message (GET /api/conversations/:id) as a ChatMessage. */
 export function fromConversationMessage(message: ConversationMessage): ChatMessage {
   const isAssistant = message.type === 'assistant';
+  const blocks = toBlocks(message.message.content);
+  const injected = injectedKind(message.type, message.origin, blocks);
   return {
     id: isAssistant && message.message.id ? message.message.id : message.uuid,
     role: message.type,
-    blocks: toBlocks(message.message.content),
+    blocks,
     timestamp: message.timestamp,
     parentToolUseId: message.parentToolUseId ?? null,
     isSidechain: message.isSidechain,
     uuids: [message.uuid],
+    ...(injected ? { injected } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type ConnectionState, createStreamConnection, exponentialRetry, type PageVisibility } from './connection';
+import { STREAM_UNREACHABLE } from './read-stream';
 
 function streamResponse(lines: string[], keepOpen = false): Response {
   const body = new ReadableStream<Uint8Array>({
@@ -108,6 +109,17 @@ describe('createStreamConnection', () => {
     expect(h.errors).toEqual([]);
     expect(h.timers).toHaveLength(0);
     expect(h.states).toEqual(['connecting', 'disconnected']);
+  });
+
+  it("speaks the spec's wording instead of the browser's for an unreachable server or a dropped body", async () => {
+    const broken = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new TypeError('network error')) });
+    const h = harness([() => Promise.reject(new TypeError('Failed to fetch')), () => new Response(broken, { status: 200 })]);
+    h.connection.start();
+    await until(() => h.errors.length === 1);
+    h.timers[0]?.callback();
+    await until(() => h.errors.length === 2);
+    expect(h.errors).toEqual([STREAM_UNREACHABLE, STREAM_UNREACHABLE]);
+    h.connection.stop();
   });
 
   it('reports No response body when the response has none', async () => {

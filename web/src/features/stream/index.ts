@@ -1,6 +1,6 @@
 /** The shared stream client: NDJSON over fetch, reconnect without loss, status texts, per-session store. */
 export { createLineSplitter, parseStreamLine } from './ndjson';
-export { readEventStream, StreamOpenError, type ReadStreamOptions } from './read-stream';
+export { readEventStream, STREAM_UNREACHABLE, StreamOpenError, type ReadStreamOptions } from './read-stream';
 export {
   createStreamConnection,
   documentVisibility,
@@ -16,6 +16,6 @@ export {
 export { statusTextFor, toolStatusText } from './status-text';
 export { type ChatMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './chat-message';
 export { initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
-export { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
+export { conversationToolMetrics, EMPTY_TALLY, EMPTY_TOOL_METRICS, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 export { useStreamConnection, type UseStreamConnectionOptions } from './use-stream-connection';
 export { reduceLiveStatus, useLiveStatus, type LiveStatus } from './use-live-status';

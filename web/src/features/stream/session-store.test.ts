@@ -2,6 +2,7 @@ import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/c
 import { describe, expect, it } from 'vitest';
 import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { initialSessionState, type SessionState, sessionReducer } from './session-store';
+import { conversationToolMetrics } from './tool-metrics';
 
 const feed = (events: StreamEvent[], state: SessionState = initialSessionState) =>
   events.reduce((s, event) => sessionReducer(s, { type: 'stream_event', event, receivedAt: 1 }), state);
@@ -50,7 +51,7 @@ describe('sessionReducer', () => {
     expect(state.sessionId).toBe('f5e5690f-09dc-4067-859b-1172c39a0d71');
     expect(state.cwd).toBe('/tmp/example/repo');
     expect(state.result?.subtype).toBe('success');
-    expect(state.toolMetrics).toEqual({ editCount: 1, writeCount: 0, linesAdded: 1, linesRemoved: 1 });
+    expect(conversationToolMetrics(state.messages, state.toolResults)).toEqual({ editCount: 1, writeCount: 0, linesAdded: 1, linesRemoved: 1 });
   });
 
   it('shows a permission request until permission_resolved, and closed clears it', () => {

@@ -1,11 +1,10 @@
-import type { ConversationMessage, PermissionRequest, StreamEvent, ToolMetrics } from '@cui/contract';
+import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
-import { type ChatMessage, fromConversationMessage, toBlocks } from './chat-message';
+import { type ChatMessage, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
 import { statusTextFor } from './status-text';
-import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
 
 /** Everything the conversation view knows about one session: messages, tools, permission, stream status. */
 export interface SessionState extends MessageState {
@@ -14,7 +13,6 @@ export interface SessionState extends MessageState {
   currentStatus: string;
   lastEvent: StreamEvent | null;
   lastEventTime: number | null;
-  toolMetrics: ToolMetrics;
   pendingPermission: PermissionRequest | null;
   /** The session id the run reports (system_init / result); differs from the page's after a resume. */
   sessionId: string | null;
@@ -42,7 +40,6 @@ export const initialSessionState: SessionState = {
   currentStatus: 'Running',
   lastEvent: null,
   lastEventTime: null,
-  toolMetrics: EMPTY_TOOL_METRICS,
   pendingPermission: null,
   sessionId: null,
   cwd: null,
@@ -72,17 +69,9 @@ function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' 
     uuids: uuid ? [uuid] : [],
   };
   if (event.timestamp) message.timestamp = event.timestamp;
+  const injected = injectedKind(event.type, event.type === 'user' ? event.origin : undefined, message.blocks);
+  if (injected) message.injected = injected;
   return event.type === 'user' && event.tool_use_result !== undefined ? { message, structured: event.tool_use_result } : { message };
-}
-
-function withMetrics(state: SessionState, event: Extract<StreamEvent, { type: 'assistant' }>): ToolMetrics {
-  if (!Array.isArray(event.message.content)) return state.toolMetrics;
-  let metrics = state.toolMetrics;
-  for (const block of event.message.content) {
-    if (block.type !== 'tool_use' || !('id' in block) || state.toolResults[String(block.id)]) continue;
-    metrics = addToolMetrics(metrics, block as Parameters<typeof addToolMetrics>[1]);
-  }
-  return metrics;
 }
 
 function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingMessage {
@@ -99,7 +88,6 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'system_init':
       return { ...state, sessionId: event.session_id, cwd: event.cwd };
     case 'assistant':
-      return { ...state, ...applyMessage(state, streamMessage(event)), toolMetrics: withMetrics(state, event) };
     case 'user':
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':

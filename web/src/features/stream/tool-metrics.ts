@@ -1,45 +1,58 @@
-import type { ToolMetrics, ToolUseBlock } from '@cui/contract';
-import { diffLines } from 'diff';
+import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type StreamEvent, type ToolMetrics, type ToolUseBlock, toolUseChange } from '@cui/contract';
+import { type ChatMessage, isToolResult, type ToolResultRecord } from './chat-message';
 
-export const EMPTY_TOOL_METRICS: ToolMetrics = { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 };
+/**
+ * The web side of the one tool-metrics rule (contract/tool-metrics.ts), which the server's session index applies to
+ * list rows: settled Edit/MultiEdit/Write uses of the main chain only (the index reads the main transcript, not the
+ * subagents' files), nothing for a pending (not yet approved) or failed one.
+ */
+export { EMPTY_TOOL_METRICS };
 
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+function isToolUse(block: ChatMessage['blocks'][number]): block is ToolUseBlock {
+  return block.type === 'tool_use' && typeof (block as { id?: unknown }).id === 'string';
 }
 
-function countLines(text: string): number {
-  if (text === '') return 0;
-  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+/** The metrics of a conversation as the view holds it (history plus live messages, with their tool results). */
+export function conversationToolMetrics(messages: ChatMessage[], toolResults: Record<string, ToolResultRecord>): ToolMetrics {
+  let metrics = EMPTY_TOOL_METRICS;
+  for (const message of messages) {
+    if (message.role !== 'assistant' || message.isSidechain || message.parentToolUseId !== null) continue;
+    for (const block of message.blocks) {
+      if (!isToolUse(block)) continue;
+      const change = toolUseChange(block.name, block.input);
+      const result = toolResults[block.id];
+      if (!change || result?.status !== 'completed') continue;
+      metrics = addToolMetrics(metrics, settleToolChange(change, { isError: result.is_error, structured: result.structured }));
+    }
+  }
+  return metrics;
 }
 
-function diffCounts(oldText: string, newText: string): { added: number; removed: number } {
-  let added = 0;
-  let removed = 0;
-  for (const change of diffLines(oldText, newText)) {
-    if (change.added) added += change.count ?? countLines(change.value);
-    if (change.removed) removed += change.count ?? countLines(change.value);
-  }
-  return { added, removed };
+/** Metrics folded from stream events alone (list rows): uses wait in `pending` until their result settles them. */
+export interface StreamToolTally {
+  metrics: ToolMetrics;
+  pending: Record<string, ToolMetrics>;
 }
 
-/** Adds one Edit / MultiEdit / Write tool use to the run's metrics (other tools leave them unchanged). */
-export function addToolMetrics(metrics: ToolMetrics, toolUse: ToolUseBlock): ToolMetrics {
-  const input = toolUse.input;
-  if (toolUse.name === 'Write') {
-    return { ...metrics, writeCount: metrics.writeCount + 1, linesAdded: metrics.linesAdded + countLines(str(input.content)) };
+export const EMPTY_TALLY: StreamToolTally = { metrics: EMPTY_TOOL_METRICS, pending: {} };
+
+/** Folds one stream event into the tally by the same rule. */
+export function tallyToolEvent(tally: StreamToolTally, event: StreamEvent): StreamToolTally {
+  if ((event.type !== 'assistant' && event.type !== 'user') || (event.parent_tool_use_id ?? null) !== null) return tally;
+  const content = event.message.content;
+  if (!Array.isArray(content)) return tally;
+  let { metrics } = tally;
+  const pending = { ...tally.pending };
+  const results = content.filter(isToolResult);
+  for (const block of content) {
+    if (event.type === 'assistant' && isToolUse(block)) {
+      const change = toolUseChange(block.name, block.input);
+      if (change) pending[block.id] = change;
+    } else if (isToolResult(block) && pending[block.tool_use_id]) {
+      const structured = results.length === 1 && event.type === 'user' ? event.tool_use_result : undefined;
+      metrics = addToolMetrics(metrics, settleToolChange(pending[block.tool_use_id] as ToolMetrics, { isError: block.is_error === true, structured }));
+      delete pending[block.tool_use_id];
+    }
   }
-  const edits =
-    toolUse.name === 'Edit'
-      ? [input]
-      : toolUse.name === 'MultiEdit' && Array.isArray(input.edits)
-        ? (input.edits as Array<Record<string, unknown>>)
-        : undefined;
-  if (!edits) return metrics;
-  let { linesAdded, linesRemoved } = metrics;
-  for (const edit of edits) {
-    const counts = diffCounts(str(edit.old_string), str(edit.new_string));
-    linesAdded += counts.added;
-    linesRemoved += counts.removed;
-  }
-  return { ...metrics, editCount: metrics.editCount + 1, linesAdded, linesRemoved };
+  return { metrics, pending };
 }

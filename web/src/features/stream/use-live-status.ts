@@ -2,7 +2,7 @@ import type { StreamEvent, ToolMetrics } from '@cui/contract';
 import { useCallback, useState } from 'react';
 import { type ConnectionState, exponentialRetry, type RetryPolicy } from './connection';
 import { statusTextFor } from './status-text';
-import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
+import { EMPTY_TALLY, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 import { useStreamConnection } from './use-stream-connection';
 
 /** Spec §3 'Stream status (client-side)'. */
@@ -12,6 +12,8 @@ export interface LiveStatus {
   lastEvent: StreamEvent | null;
   lastEventTime: number | null;
   toolMetrics: ToolMetrics;
+  /** The tool uses behind toolMetrics, pending ones included (they count once settled). */
+  tally: StreamToolTally;
 }
 
 const INITIAL: LiveStatus = {
@@ -19,24 +21,21 @@ const INITIAL: LiveStatus = {
   currentStatus: 'Running',
   lastEvent: null,
   lastEventTime: null,
-  toolMetrics: EMPTY_TOOL_METRICS,
+  toolMetrics: EMPTY_TALLY.metrics,
+  tally: EMPTY_TALLY,
 };
 
 /** Folds one event into a live status (pure; exported for the home list and tests). */
 export function reduceLiveStatus(status: LiveStatus, event: StreamEvent, now: number): LiveStatus {
-  let toolMetrics = status.toolMetrics;
-  if (event.type === 'assistant' && Array.isArray(event.message.content)) {
-    for (const block of event.message.content) {
-      if (block.type === 'tool_use' && 'input' in block) toolMetrics = addToolMetrics(toolMetrics, block as Parameters<typeof addToolMetrics>[1]);
-    }
-  }
+  const tally = tallyToolEvent(status.tally, event);
   const ended = event.type === 'closed' || event.type === 'result';
   return {
     connectionState: ended ? 'disconnected' : status.connectionState,
     currentStatus: statusTextFor(event) ?? status.currentStatus,
     lastEvent: event,
     lastEventTime: now,
-    toolMetrics,
+    toolMetrics: tally.metrics,
+    tally,
   };
 }
 

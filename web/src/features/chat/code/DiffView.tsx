@@ -1,5 +1,5 @@
 import './code.css';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import ReactDiffViewer from 'react-diff-viewer-continued';
 import { highlightLine } from '@/lib/highlight';
 import { CollapsedFooter } from './CollapsedFooter';
@@ -22,21 +22,24 @@ const ROW_SELECTOR = 'table > tbody > tr';
 
 /**
  * A diff of two texts (spec §2): split by default, unified on phone widths, 3 lines of context with
- * 'Expand N lines ...' folds; over 8 rows it collapses to 8 with the corner toggle and '... +N lines'.
+ * 'Expand N lines ...' folds; over 8 lines (folds not counted) it collapses to 8 with the corner toggle and '... +N lines'.
  */
 export function DiffView({ oldText, newText, language, title }: DiffViewProps) {
   const isPhone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`);
   const dark = useIsDark();
   const ref = useRef<HTMLDivElement>(null);
-  const rows = useRowCount(ref, ROW_SELECTOR);
-  const collapse = useLineCollapse(rows);
+  const rows = useRowCount(ref, ROW_SELECTOR, PREVIEW_LINES);
+  const collapse = useLineCollapse(rows.lines);
+  const id = useId();
   return (
     <div
       ref={ref}
       className={`diff-view relative overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800 ${collapse.collapsed ? 'diff-collapsed' : ''}`}
-      style={{ ['--diff-preview-rows' as string]: PREVIEW_LINES }}
+      data-diff-id={id}
       data-testid="diff-view"
     >
+      {/* Collapsed: every row after the one holding the 8th real line (folds between lines are not lines). */}
+      {collapse.collapsed && <style>{`[data-diff-id="${id}"] ${ROW_SELECTOR}:nth-child(n + ${rows.cutoffRow + 1}) { display: none; }`}</style>}
       {title && <div className="border-b border-neutral-200 bg-neutral-50 px-3 py-1 font-mono text-xs text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">{title}</div>}
       <CollapseToggle collapse={collapse} />
       <div className="overflow-x-auto">

@@ -25,6 +25,11 @@ describe('CodeView', () => {
     expect(container.querySelectorAll('code > div')).toHaveLength(8);
   });
 
+  it("says '... +1 line' for one hidden line", () => {
+    render(<CodeView code={lines(9)} language="plaintext" />);
+    expect(screen.getByText('... +1 line')).toBeInTheDocument();
+  });
+
   it('highlights a detected language and shows plain text escaped', () => {
     const { container, rerender } = render(<CodeView code="const x = 1;" language="typescript" />);
     expect(container.querySelector('.token.keyword')).toHaveTextContent('const');
@@ -68,6 +73,25 @@ describe('DiffView', () => {
     expect(container.querySelector('.diff-collapsed')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show all lines' }));
     expect(container.querySelector('.diff-collapsed')).toBeNull();
+  });
+
+  it('counts real lines only: a one-change edit with folds around it is not collapsed (issue 16.7)', async () => {
+    const before = lines(20, 'same');
+    const after = lines(20, 'tail');
+    const { container } = render(<DiffView oldText={`${before}\nold\n${after}`} newText={`${before}\nnew\n${after}`} language="plaintext" />);
+    await waitFor(() => expect(screen.getAllByText('Expand 17 lines ...')).toHaveLength(2));
+    expect(container.querySelector('.diff-collapsed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show all lines' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^\.\.\. \+/)).not.toBeInTheDocument();
+  });
+
+  it('hides real lines beyond the 8th and counts them, in the singular for one (issue 16.7)', async () => {
+    const { container } = render(<DiffView oldText={`${lines(20, 'same')}\nold`} newText={`${lines(20, 'same')}\nnew\nextra`} language="plaintext" />);
+    // A fold, 3 context lines, the changed line and one added line: 5 real lines, no collapse.
+    await waitFor(() => expect(container.querySelectorAll('tbody tr').length).toBeGreaterThan(4));
+    expect(container.querySelector('.diff-collapsed')).toBeNull();
+    render(<DiffView oldText="" newText={lines(9)} language="plaintext" />);
+    expect(await screen.findByText('... +1 line')).toBeInTheDocument();
   });
 
   it('falls back to a unified diff on phone widths', async () => {

@@ -11,12 +11,13 @@ import { useTitleEditor } from './use-title-editor';
 export interface ConversationHeaderProps {
   summary: ConversationSummary | null;
   projectPath: string | null;
-  liveMetrics: ToolMetrics;
+  /** The conversation's tool metrics (the view's messages, or the list entry's until they have loaded). */
+  metrics: ToolMetrics;
   onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean }) => void;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
-export function ConversationHeader({ summary, projectPath, liveMetrics, onUpdate }: ConversationHeaderProps) {
+export function ConversationHeader({ summary, projectPath, metrics, onUpdate }: ConversationHeaderProps) {
   const info = summary?.sessionInfo;
   const title = info?.custom_name || summary?.summary || 'New conversation';
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
@@ -38,7 +39,7 @@ export function ConversationHeader({ summary, projectPath, liveMetrics, onUpdate
             {title}
           </h1>
         )}
-        <HeaderSubtitle parts={subtitleParts(summary, projectPath, liveMetrics)} />
+        <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
       {summary && (
         <>

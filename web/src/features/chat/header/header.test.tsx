@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_TOOL_METRICS } from '@/features/stream';
 import { TooltipProvider } from '@/ui';
 import { summaryFixture } from '../fixtures/summary';
 import { ConversationHeader } from './ConversationHeader';
@@ -12,7 +11,7 @@ function renderHeader(summary = summaryFixture()) {
   render(
     <MemoryRouter>
       <TooltipProvider>
-        <ConversationHeader summary={summary} projectPath={summary.projectPath} liveMetrics={EMPTY_TOOL_METRICS} onUpdate={onUpdate} />
+        <ConversationHeader summary={summary} projectPath={summary.projectPath} metrics={summary.toolMetrics} onUpdate={onUpdate} />
       </TooltipProvider>
     </MemoryRouter>,
   );

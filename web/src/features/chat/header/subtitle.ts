@@ -20,10 +20,11 @@ export interface SubtitleParts {
   metrics?: ToolMetrics;
 }
 
-/** Spec §2 header subtitle: short date, repository folder, first 7 characters of the initial commit, +added/−removed. */
-export function subtitleParts(summary: ConversationSummary | null, projectPath: string | null, live: ToolMetrics): SubtitleParts {
-  const listed = summary?.toolMetrics;
-  const metrics = listed && listed.linesAdded + listed.linesRemoved >= live.linesAdded + live.linesRemoved ? listed : live;
+/**
+ * Spec §2 header subtitle: short date, repository folder, first 7 characters of the initial commit, +added/−removed.
+ * `metrics` are the conversation's own, counted by the same rule as the list row (contract/tool-metrics.ts).
+ */
+export function subtitleParts(summary: ConversationSummary | null, projectPath: string | null, metrics: ToolMetrics): SubtitleParts {
   const parts: SubtitleParts = {};
   const date = shortDate(summary?.createdAt);
   if (date) parts.date = date;

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { ChatMessage } from '@/features/stream';
 import { AssistantMessage } from './AssistantMessage';
 import { ErrorMessage } from './ErrorMessage';
+import { InjectedTurn } from './InjectedTurn';
 import { UserMessage } from './UserMessage';
 
 /**
@@ -11,7 +12,7 @@ import { UserMessage } from './UserMessage';
 export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
   switch (message.role) {
     case 'user':
-      return <UserMessage blocks={message.blocks} />;
+      return message.injected ? <InjectedTurn kind={message.injected} blocks={message.blocks} /> : <UserMessage blocks={message.blocks} />;
     case 'assistant':
       return <AssistantMessage blocks={message.blocks} />;
     case 'error':

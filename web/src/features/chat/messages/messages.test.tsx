@@ -54,6 +54,36 @@ describe('MessageList', () => {
   });
 });
 
+describe('turns the CLI injected (issue 16.1)', () => {
+  stubListViewport();
+  const NOTE = '<task-notification>\n<task-id>af6e304f035a9949e</task-id>\n<output-file>/tmp/claude-0/tasks/af6e.output</output-file>\n<status>completed</status>\n<summary>Agent "Inspect the repository" completed</summary>\nNote for the model: read the output file.\n</task-notification>';
+  const history: ConversationMessage[] = [
+    { uuid: 'p', type: 'user', message: { role: 'user', content: 'use a subagent' }, timestamp: 't', isSidechain: false, parentUuid: null },
+    { uuid: 'n', type: 'user', message: { role: 'user', content: NOTE }, timestamp: 't', isSidechain: false, parentUuid: 'p', origin: { kind: 'task-notification' } },
+  ];
+
+  it('shows a task notification from the transcript as a compact line, never a user bubble with its XML', () => {
+    const state = sessionReducer(initialSessionState, { type: 'history_loaded', messages: history });
+    renderInConversation(<MessageList messages={mainMessages(state.messages)} />);
+    expect(screen.getByText('use a subagent', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.getByText('Subagent finished')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-role="user"]')).toHaveLength(1);
+    expect(document.body.textContent).not.toContain('task-notification');
+    expect(document.body.textContent).not.toContain('/tmp/claude-0');
+  });
+
+  it('recognises a live task notification by its origin, or by its XML when the mark is missing', () => {
+    const events: StreamEvent[] = [
+      { type: 'user', uuid: 'n1', parent_tool_use_id: null, message: { role: 'user', content: NOTE.replace('completed</status>', 'failed</status>') }, origin: { kind: 'task-notification' } },
+      { type: 'user', uuid: 'n2', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'text', text: NOTE }] } },
+    ];
+    renderInConversation(<MessageList messages={mainMessages(stateFrom(events).messages)} />);
+    expect(screen.getByText('Subagent failed')).toBeInTheDocument();
+    expect(screen.getByText('Subagent finished')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-role="user"]')).toHaveLength(0);
+  });
+});
+
 describe('mainMessages', () => {
   it('drops sidechain messages and user messages that only carry tool results', () => {
     const history: ConversationMessage[] = [

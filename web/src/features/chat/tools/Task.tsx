@@ -7,7 +7,7 @@ import { inputString, plural, type ToolPanelProps } from './types';
 export function TaskPanel({ toolUseId, input, result }: ToolPanelProps) {
   const view = useConversationView();
   const children = view.childrenOf(toolUseId);
-  const running = result.status === 'pending';
+  const running = result.status === 'pending' && view.live;
   const label = inputString(input, 'description') ?? 'Subagent';
   return (
     <div className="flex flex-col gap-2">
@@ -16,7 +16,7 @@ export function TaskPanel({ toolUseId, input, result }: ToolPanelProps) {
           {children.length === 0 ? <p className="text-sm text-neutral-500">No messages yet</p> : children.map((child) => <div key={child.id}>{view.renderMessage(child)}</div>)}
         </div>
       </ToolSummary>
-      {!running && !result.is_error && (
+      {result.status === 'completed' && !result.is_error && (
         <>
           <p className="text-sm text-emerald-700 dark:text-emerald-400">Task completed</p>
           {result.result.trim() !== '' && (

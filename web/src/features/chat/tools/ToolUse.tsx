@@ -17,7 +17,7 @@ export function ToolUse({ block }: { block: ToolUseBlock }) {
         <Wrench size={14} aria-hidden className="shrink-0 text-neutral-400" />
         <span className="font-medium text-neutral-900 dark:text-neutral-100">{block.name}</span>
         {summary && <span className="min-w-0 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400">{summary}</span>}
-        {result.status === 'pending' && <Spinner size="sm" label={`${block.name} running`} />}
+        {result.status === 'pending' && view.live && <Spinner size="sm" label={`${block.name} running`} />}
       </header>
       <div className="min-w-0 pl-5">
         {result.is_error ? <ToolError text={result.result} /> : renderToolPanel({ toolUseId: block.id, name: block.name, input: block.input, result })}

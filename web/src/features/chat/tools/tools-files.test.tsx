@@ -71,6 +71,13 @@ describe('Read panel', () => {
     expect(screen.getByTestId('read-pending')).toBeEmptyDOMElement();
     expect(screen.getByRole('status', { name: 'Read running' })).toBeInTheDocument();
   });
+
+  it('never spins in a finished session: a tool use that got no result is an empty container (issue 16.5)', () => {
+    const { use } = toolFixtures.read;
+    renderInConversation(<ToolUse block={use} />, { toolResults: {}, live: false });
+    expect(screen.getByTestId('read-pending')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });
 
 describe('Search panels', () => {
@@ -108,9 +115,9 @@ describe('tool input summary', () => {
     expect(screen.getByText(`${'a'.repeat(50)}...`)).toBeInTheDocument();
   });
 
-  it('shows a home path outside the working directory with a tilde', () => {
-    const use: ToolUseBlock = { type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/home/ann/notes.md' } };
-    renderInConversation(<ToolUse block={use} />, { paths: { cwd: '/home/ann/repo' } });
+  it("shows a path under the user's home (as the server reports it) outside the working directory with a tilde", () => {
+    const use: ToolUseBlock = { type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/srv/ann/notes.md' } };
+    renderInConversation(<ToolUse block={use} />, { paths: { cwd: '/srv/ann/repo', home: '/srv/ann' } });
     expect(screen.getByText('~/notes.md')).toBeInTheDocument();
   });
 });
