@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 /** The API server `npm run dev`-style work proxies to (`npm start` serves on 3001). */
 const DEV_API = process.env.CUI_DEV_API ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@cui/contract': fileURLToPath(new URL('../contract/index.ts', import.meta.url)),

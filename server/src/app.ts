@@ -10,6 +10,7 @@ import { createRunManager, registerRunRoutes, type RunManagerOptions } from './f
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
+import { installCompression } from './platform/compression';
 import { createConfigStore, type ConfigStore } from './platform/config';
 import { openDatabase } from './platform/db';
 import { installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
   });
   installErrorHandler(app, platform.logger);
+  await installCompression(app);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
 
@@ -84,7 +86,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerRunRoutes(app, { ...platform, runs });
 
   const spaShell = Boolean(options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')));
-  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });
+  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
