@@ -93,6 +93,27 @@ export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
 
 export const SessionParams = z.object({ sessionId: SessionId });
 
+/** Most messages one details window may ask for. */
+export const MAX_DETAILS_WINDOW = 5000;
+
+/**
+ * Details in windows (issue 11), newest first: `limit` asks for the newest `limit` messages of the session's own
+ * transcript (plus the subagent messages of the Task calls among them); `before`, the previous window's
+ * `window.before`, for the ones older than that window. Windows tile the conversation without gap or overlap.
+ * Without `limit`, the whole conversation.
+ */
+export const ConversationDetailsQuery = z
+  .object({
+    limit: QueryInt.pipe(z.number().min(1, 'limit must be at least 1').max(MAX_DETAILS_WINDOW, `limit must be at most ${MAX_DETAILS_WINDOW}`)).optional(),
+    before: QueryInt.optional(),
+  })
+  .refine((q) => q.before === undefined || q.limit !== undefined, { message: 'before needs limit', path: ['before'] });
+export type ConversationDetailsQuery = z.infer<typeof ConversationDetailsQuery>;
+
+/** Where a window sits: `before` is the cursor of the next older window, null when this one starts the conversation. */
+export const DetailsWindow = z.object({ before: z.number().int().nonnegative().nullable() });
+export type DetailsWindow = z.infer<typeof DetailsWindow>;
+
 export const ConversationDetails = z.object({
   messages: z.array(ConversationMessage),
   summary: z.string(),
@@ -102,6 +123,8 @@ export const ConversationDetails = z.object({
     totalDuration: z.number().optional(),
     toolMetrics: ToolMetrics.optional(),
   }),
+  /** Present when a window was asked for (`limit`). */
+  window: DetailsWindow.optional(),
 });
 export type ConversationDetails = z.infer<typeof ConversationDetails>;
 
@@ -156,7 +179,7 @@ export const sessionRoutes = {
   list: defineRoute({ method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
   archiveAll: defineRoute({ method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
   start: defineRoute({ method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
-  details: defineRoute({ method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, response: ConversationDetails }),
+  details: defineRoute({ method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, query: ConversationDetailsQuery, response: ConversationDetails }),
   stop: defineRoute({ method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
   update: defineRoute({ method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
   workingDirectories: defineRoute({ method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),
