@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useLocation } from 'react-router';
 import { initialSessionState, sessionReducer } from '@/features/stream';
 import { useConversationActions } from './use-conversation-actions';
@@ -33,5 +33,6 @@ export function useConversation(sessionId: string) {
   });
   const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
-  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, streamingId: run.streamingId, ...actions };
+  const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
+  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, older, running, streamingId: run.streamingId, ...actions };
 }
