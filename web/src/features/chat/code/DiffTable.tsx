@@ -1,0 +1,55 @@
+import './code.css';
+import { useRef } from 'react';
+import ReactDiffViewer from 'react-diff-viewer-continued';
+import type { DiffViewProps } from './DiffView';
+import { CollapsedFooter } from './CollapsedFooter';
+import { CollapseToggle } from './CollapseToggle';
+import { DIFF_CONTEXT_LINES, PHONE_MAX_WIDTH_PX, PREVIEW_LINES } from './constants';
+import { diffViewerStyles } from './diff-styles';
+import { useIsDark, useMediaQuery } from './use-media-query';
+import { useLineCollapse } from './use-line-collapse';
+import { useHighlighter } from './use-highlighter';
+import { useRowCount } from './use-row-count';
+
+const ROW_SELECTOR = 'table > tbody > tr';
+
+/**
+ * A diff of two texts (spec §2): split by default, unified on phone widths, 3 lines of context with
+ * 'Expand N lines ...' folds; over 8 rows it collapses to 8 with the corner toggle and '... +N lines'.
+ * Loaded on demand (DiffView): the diff viewer and its dependencies are a third of the chat's code.
+ */
+export function DiffTable({ oldText, newText, language, title }: DiffViewProps) {
+  const { highlight } = useHighlighter(language);
+  const isPhone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`);
+  const dark = useIsDark();
+  const ref = useRef<HTMLDivElement>(null);
+  const rows = useRowCount(ref, ROW_SELECTOR);
+  const collapse = useLineCollapse(rows);
+  return (
+    <div
+      ref={ref}
+      className={`diff-view relative overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800 ${collapse.collapsed ? 'diff-collapsed' : ''}`}
+      style={{ ['--diff-preview-rows' as string]: PREVIEW_LINES }}
+      data-testid="diff-view"
+    >
+      {title && <div className="border-b border-neutral-200 bg-neutral-50 px-3 py-1 font-mono text-xs text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">{title}</div>}
+      <CollapseToggle collapse={collapse} />
+      <div className="overflow-x-auto">
+        <ReactDiffViewer
+          oldValue={oldText}
+          newValue={newText}
+          splitView={!isPhone}
+          extraLinesSurroundingDiff={DIFF_CONTEXT_LINES}
+          showDiffOnly
+          hideSummary
+          disableWorker
+          useDarkTheme={dark}
+          styles={diffViewerStyles}
+          renderContent={(line) => <span dangerouslySetInnerHTML={{ __html: highlight(line ?? '') }} />}
+          codeFoldMessageRenderer={(count) => <span>Expand {count} lines ...</span>}
+        />
+      </div>
+      <CollapsedFooter collapse={collapse} />
+    </div>
+  );
+}
