@@ -7,9 +7,11 @@
  *
  * For every JS file fetched before the paint: its size raw, gzip -9 and brotli (the build's precompressed
  * copies; the server sends the brotli one to Chromium), then the totals per page and the paint time.
+ * CUI_E2E_WEB_ROOT=<dir> measures another build (e.g. an older commit's `vite build`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { makeE2eDirs, removeE2eDirs } from '../e2e/support/dirs';
@@ -71,10 +73,16 @@ async function load(browser: Browser, baseUrl: string, token: string, target: { 
   }
 }
 
+/** Sizes of one built file: raw, and its precompressed copies (compressed here for a build without them). */
 function sizes(webRoot: string, file: string): { raw: number; gz: number; br: number } {
   const full = path.join(webRoot, file);
-  const size = (f: string): number => (fs.existsSync(f) ? fs.statSync(f).size : fs.statSync(full).size);
-  return { raw: fs.statSync(full).size, gz: size(`${full}.gz`), br: size(`${full}.br`) };
+  const raw = fs.readFileSync(full);
+  const copy = (suffix: string, compress: () => Buffer): number => (fs.existsSync(full + suffix) ? fs.statSync(full + suffix).size : compress().length);
+  return {
+    raw: raw.length,
+    gz: copy('.gz', () => zlib.gzipSync(raw, { level: 9 })),
+    br: copy('.br', () => zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+  };
 }
 
 function sum(webRoot: string, files: string[]): { raw: number; gz: number; br: number } {

@@ -31,8 +31,6 @@ test('a 50,000-message session opens with its last message on screen in under 1 
     `Answer ${MESSAGES - 1}: done`,
     { polling: 'raf' },
   );
-  const timings = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '')} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`));
-  console.log(timings.join('\n'));
   expect(await painted.jsonValue()).toBeLessThan(1000);
   const list = page.getByTestId('message-list');
 
