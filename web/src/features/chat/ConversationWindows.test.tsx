@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/ui';
 import { ConversationView } from './ConversationView';
-import { installFakeApi, json } from './fixtures/fake-api';
+import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';
 
@@ -16,8 +16,43 @@ const details = (messages: ConversationMessage[], before: number | null) => json
 
 afterEach(() => vi.unstubAllGlobals());
 
+function renderView() {
+  render(
+    <TooltipProvider>
+      <MemoryRouter>
+        <ConversationView sessionId={SID} />
+      </MemoryRouter>
+    </TooltipProvider>,
+  );
+}
+
 describe('ConversationView: a history held in windows', () => {
   stubListViewport();
+
+  it('after a run, reloads as many messages as it held (plus the new ones), so the older windows stay', async () => {
+    const streams: FakeStream[] = [];
+    const { calls } = installFakeApi({
+      [`GET /api/conversations/${SID}`]: ({ url }) => {
+        if (url.searchParams.get('before') === '500') return details([prompt(1)], null);
+        if (url.searchParams.get('limit') === '200') return details([prompt(100), prompt(101)], 500);
+        return details([prompt(1), prompt(100), prompt(101), prompt(102)], null);
+      },
+      'GET /api/conversations': () => json({ conversations: [summaryFixture({ status: 'ongoing', streamingId: 'run-1' })], total: 1 }),
+      'GET /api/stream/run-1': () => {
+        const { response, stream } = fakeStream();
+        streams.push(stream);
+        return response;
+      },
+      'GET /api/permissions': () => json({ permissions: [] }),
+    });
+    renderView();
+    await waitFor(() => expect(screen.getAllByText(/^prompt \d+$/)).toHaveLength(3));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    (streams[0] as FakeStream).push({ type: 'closed', streamingId: 'run-1', seq: 1 });
+    await waitFor(() => expect(screen.getAllByText(/^prompt \d+$/).map((e) => e.textContent)).toEqual(['prompt 1', 'prompt 100', 'prompt 101', 'prompt 102']));
+    const windows = calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`).map((c) => c.url.search);
+    expect(windows).toEqual(['?limit=200', '?limit=1000&before=500', '?limit=203']);
+  });
 
   it('asks for the newest window first, then older ones before the reader reaches the top, down to the first message', async () => {
     const { calls } = installFakeApi({
@@ -29,13 +64,7 @@ describe('ConversationView: a history held in windows', () => {
       'GET /api/conversations': () => json({ conversations: [summaryFixture({})], total: 1 }),
       'GET /api/permissions': () => json({ permissions: [] }),
     });
-    render(
-      <TooltipProvider>
-        <MemoryRouter>
-          <ConversationView sessionId={SID} />
-        </MemoryRouter>
-      </TooltipProvider>,
-    );
+    renderView();
     // Few rows fill the screen: the older windows are fetched at once, each put before the rows held.
     await waitFor(() => expect(screen.getAllByText(/^prompt \d+$/).map((e) => e.textContent)).toEqual(['prompt 1', 'prompt 50', 'prompt 100', 'prompt 101']));
     const windows = calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`).map((c) => c.url.search);

@@ -1,4 +1,4 @@
-import { type ConversationSummary, routes } from '@cui/contract';
+import { type ConversationSummary, MAX_DETAILS_WINDOW, routes } from '@cui/contract';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
@@ -31,9 +31,13 @@ async function findSummary(sessionId: string, signal: AbortSignal): Promise<Conv
   return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
 }
 
-/** Where the next older window ends (null: none), and a generation that a reload bumps so stale windows are dropped. */
+/**
+ * Where the next older window ends (null: none), how many messages the windows held so far brought, and a
+ * generation that a reload bumps so that stale windows are dropped.
+ */
 interface OlderCursor {
   before: number | null;
+  held: number;
   generation: number;
   busy: boolean;
 }
@@ -47,9 +51,9 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
   const [projectPath, setProjectPath] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [olderBefore, setOlderBefore] = useState<number | null>(null);
-  const cursor = useRef<OlderCursor>({ before: null, generation: 0, busy: false });
-  const setBefore = useCallback((before: number | null | undefined) => {
-    cursor.current = { before: before ?? null, generation: cursor.current.generation + 1, busy: false };
+  const cursor = useRef<OlderCursor>({ before: null, held: 0, generation: 0, busy: false });
+  const setBefore = useCallback((before: number | null | undefined, held: number) => {
+    cursor.current = { before: before ?? null, held, generation: cursor.current.generation + 1, busy: false };
     setOlderBefore(cursor.current.before);
   }, []);
 
@@ -59,7 +63,7 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
       try {
         const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } }, { signal: controller.signal });
         dispatch({ type: 'history_loaded', messages: details.messages });
-        setBefore(details.window?.before);
+        setBefore(details.window?.before, details.messages.length);
         setProjectPath(details.projectPath || null);
         setSummary(await findSummary(sessionId, controller.signal));
       } catch (error) {
@@ -73,9 +77,11 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
 
   const reloadHistory = useCallback(async () => {
     try {
-      const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } });
+      // As many messages as are held, and the new ones: a reader who had scrolled up keeps what they were reading.
+      const limit = Math.min(MAX_DETAILS_WINDOW, cursor.current.held + FIRST_WINDOW);
+      const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit } });
       dispatch({ type: 'history_loaded', messages: details.messages, replace: true });
-      setBefore(details.window?.before);
+      setBefore(details.window?.before, details.messages.length);
       setSummary(await findSummary(sessionId, new AbortController().signal));
     } catch (error) {
       console.warn('Reloading the conversation failed:', error);
@@ -90,7 +96,7 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
       (details) => {
         if (cursor.current.generation !== generation) return;
         dispatch({ type: 'history_prepended', messages: details.messages });
-        setBefore(details.window?.before);
+        setBefore(details.window?.before, cursor.current.held + details.messages.length);
       },
       (error: unknown) => {
         if (cursor.current.generation === generation) cursor.current = { ...cursor.current, busy: false };
