@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       await page.locator('[data-message-id]').first().waitFor();
       first.push(await page.evaluate(() => performance.now()));
       const timing = await page.evaluate((id) => {
-        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/api/conversations/${id}`));
+        const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === `/api/conversations/${id}`);
         // bench/ is type-checked without the DOM lib: describe the one field read here.
         const resource = entry as { duration: number; responseEnd?: number } | undefined;
         return { duration: resource?.duration ?? NaN, end: resource?.responseEnd ?? NaN };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueryBool } from './common';
+import { QueryBool, QueryInt } from './common';
 import { defineRoute } from './route';
 
 const RequiredPath = z.string({ error: 'Path is required' }).min(1, 'Path is required');
@@ -26,6 +26,27 @@ export const ListDirectoryResponse = z.object({
 });
 export type ListDirectoryResponse = z.infer<typeof ListDirectoryResponse>;
 
+/** Most entries one file search returns; the composer shows 50 (spec §9). */
+export const MAX_FILE_SEARCH_LIMIT = 200;
+
+/**
+ * The composer's '@' suggestions in a repository too large to list whole (issue 11): every file and directory
+ * under `path` whose relative path contains `query` (case-insensitive; directories end with '/'), .gitignore
+ * respected, shallowest first, at most `limit` (default 50).
+ */
+export const SearchFilesQuery = z.object({
+  path: RequiredPath,
+  query: z.string({ error: 'query is required' }).min(1, 'query is required'),
+  limit: QueryInt.pipe(z.number().min(1, 'limit must be at least 1').max(MAX_FILE_SEARCH_LIMIT, `limit must be at most ${MAX_FILE_SEARCH_LIMIT}`)).optional(),
+});
+export const SearchFilesResponse = z.object({
+  path: z.string(),
+  entries: z.array(FileEntry),
+  /** True when the search stopped at `limit` matches or at its time limit: there may be more. */
+  truncated: z.boolean(),
+});
+export type SearchFilesResponse = z.infer<typeof SearchFilesResponse>;
+
 export const ReadFileQuery = z.object({ path: RequiredPath });
 export const ReadFileResponse = z.object({
   path: z.string(),
@@ -38,5 +59,6 @@ export type ReadFileResponse = z.infer<typeof ReadFileResponse>;
 
 export const filesystemRoutes = {
   list: defineRoute({ name: 'listDirectory', summary: 'Lists a directory, optionally recursively and respecting .gitignore.', method: 'GET', path: '/api/filesystem/list', query: ListDirectoryQuery, response: ListDirectoryResponse }),
+  search: defineRoute({ name: 'searchFiles', summary: 'Files of a repository whose name matches the typed text (.gitignore respected), shallowest first.', method: 'GET', path: '/api/filesystem/search', query: SearchFilesQuery, response: SearchFilesResponse }),
   read: defineRoute({ name: 'readFile', summary: 'Reads one UTF-8 text file.', method: 'GET', path: '/api/filesystem/read', query: ReadFileQuery, response: ReadFileResponse }),
 };

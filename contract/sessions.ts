@@ -96,6 +96,27 @@ export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
 
 export const SessionParams = z.object({ sessionId: SessionId });
 
+/** Most messages one details window may ask for. */
+export const MAX_DETAILS_WINDOW = 5000;
+
+/**
+ * Details in windows (issue 11), newest first: `limit` asks for the newest `limit` messages of the session's own
+ * transcript (plus the subagent messages of the Task calls among them); `before`, the previous window's
+ * `window.before`, for the ones older than that window. Windows tile the conversation without gap or overlap.
+ * Without `limit`, the whole conversation.
+ */
+export const ConversationDetailsQuery = z
+  .object({
+    limit: QueryInt.pipe(z.number().min(1, 'limit must be at least 1').max(MAX_DETAILS_WINDOW, `limit must be at most ${MAX_DETAILS_WINDOW}`)).optional(),
+    before: QueryInt.optional(),
+  })
+  .refine((q) => q.before === undefined || q.limit !== undefined, { message: 'before needs limit', path: ['before'] });
+export type ConversationDetailsQuery = z.infer<typeof ConversationDetailsQuery>;
+
+/** Where a window sits: `before` is the cursor of the next older window, null when this one starts the conversation. */
+export const DetailsWindow = z.object({ before: z.number().int().nonnegative().nullable() });
+export type DetailsWindow = z.infer<typeof DetailsWindow>;
+
 export const ConversationDetails = z.object({
   messages: z.array(ConversationMessage),
   summary: z.string(),
@@ -105,6 +126,8 @@ export const ConversationDetails = z.object({
     totalDuration: z.number().optional(),
     toolMetrics: ToolMetrics.optional(),
   }),
+  /** Present when a window was asked for (`limit`). */
+  window: DetailsWindow.optional(),
 });
 export type ConversationDetails = z.infer<typeof ConversationDetails>;
 
@@ -161,7 +184,7 @@ export const sessionRoutes = {
   list: defineRoute({ name: 'listConversations', summary: 'One page of conversations, filtered and sorted.', method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
   archiveAll: defineRoute({ name: 'archiveAllConversations', summary: 'Archives every conversation that is not archived yet.', method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
   start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session.', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
-  details: defineRoute({ name: 'getConversation', summary: 'The messages, summary and metadata of one conversation.', method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, response: ConversationDetails }),
+  details: defineRoute({ name: 'getConversation', summary: 'The messages, summary and metadata of one conversation; with ?limit, a window of the newest messages (older ones with ?before).', method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, query: ConversationDetailsQuery, response: ConversationDetails }),
   stop: defineRoute({ name: 'stopConversation', summary: 'Stops a live run, by streamingId or session id.', method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
   update: defineRoute({ name: 'updateConversation', summary: "Changes a conversation's session info (name, pin, archive, continuation, permission mode).", method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
   workingDirectories: defineRoute({ name: 'listWorkingDirectories', summary: 'Directories conversations ran in, with their last date and count.', method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),

@@ -20,6 +20,8 @@ async function shootList(page: Page, name: string): Promise<number> {
   await list.evaluate((el) => (el.scrollTop = 0));
   for (let part = 1; part <= 12; part++) {
     await nextFrames(page);
+    // Diff viewers load on demand: picture them, not their plain-text stand-ins.
+    await expect(list.locator('[aria-busy="true"]')).toHaveCount(0);
     await saveScreenshot(page, `${name}-${part}`);
     const done = await list.evaluate((el) => {
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) return true;

@@ -12,6 +12,7 @@ import { createConfigStore, registerSettingsRoutes } from './features/settings/i
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createEventBus, type EventBus } from './platform/bus';
+import { installCompression } from './platform/compression';
 import { openDatabaseWithRecovery } from './platform/db-recovery';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import { installUploads } from './platform/http';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installErrorHandler(app, platform.logger, { dbPath: platform.paths.dbPath });
   installErrorBodyGuard(app);
   installJsonDepthLimit(app);
+  await installCompression(app);
   const tokenOverride = options.token;
   await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
   await installUploads(app);
@@ -129,7 +131,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerTrustRoutes(app, { ...platform, trust });
 
   const spaShell = indexHtml !== undefined;
-  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });
+  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 

@@ -10,6 +10,11 @@ function PageLoading() {
   );
 }
 
+const loadChat = () => import('@/features/chat');
+// Opening a conversation's address: fetch its screen's code now, alongside the app's start-up (auth check,
+// router), rather than once the router gets to it.
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/c/')) void loadChat();
+
 /**
  * Routes of spec §2: anything else falls back to home. Screens load on demand (the login screen and the
  * first paint don't wait for the chat renderer's code). Every route shares one error boundary (STYLE §4).
@@ -20,7 +25,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
-      { path: '/c/:sessionId', lazy: () => import('@/features/chat').then((m) => ({ Component: m.ConversationPage })) },
+      { path: '/c/:sessionId', lazy: () => loadChat().then((m) => ({ Component: m.ConversationPage })) },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

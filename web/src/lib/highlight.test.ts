@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightLine } from './highlight';
+import { hasGrammar, highlightLine, loadGrammar } from './highlight';
 
 describe('highlightLine', () => {
   it('highlights a known language with token spans', () => {
@@ -15,5 +15,14 @@ describe('highlightLine', () => {
       throw new Error('grammar exploded');
     };
     expect(highlightLine('a < b', 'typescript', broken)).toBe('a &lt; b');
+  });
+
+  it('loads the grammars that are not bundled on demand, by name or alias', async () => {
+    expect(hasGrammar('python')).toBe(false);
+    expect(highlightLine('def f(): pass', 'python')).toBe('def f(): pass');
+    await loadGrammar('py');
+    expect(highlightLine('def f(): pass', 'python')).toContain('<span class="token keyword">def</span>');
+    expect(loadGrammar('typescript')).toBeUndefined();
+    expect(loadGrammar('no-such-language')).toBeUndefined();
   });
 });

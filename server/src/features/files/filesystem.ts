@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileEntry, ListDirectoryResponse, ReadFileResponse } from '@cui/contract';
+import type { FileEntry, ListDirectoryResponse, ReadFileResponse, SearchFilesResponse } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
 import { listRecursive, loadGitignore, type ListLimits } from './list-recursive';
 import { readRegularFile } from './safe-read';
@@ -68,6 +68,24 @@ export async function listDirectory(input: string, options: { recursive: boolean
   const truncated = names.length > limits.maxEntries;
   const entries = await Promise.all(names.slice(0, limits.maxEntries).map((name) => statEntry(dir, name)));
   return { path: dir, entries: entries.sort(byTypeThenName), total: entries.length, truncated };
+}
+
+/** Default number of matches of a file search: what the composer shows. */
+export const DEFAULT_SEARCH_LIMIT = 50;
+
+/** GET /api/filesystem/search: the repository's files and directories whose relative path contains `query`. */
+export async function searchFiles(input: string, query: string, options: { limit?: number; maxMs?: number } = {}): Promise<SearchFilesResponse> {
+  const dir = absolutePath(input);
+  const stat = await fs.stat(dir).catch((error: unknown) => {
+    throw fsError(error, dir);
+  });
+  if (!stat.isDirectory()) throw new AppError('fs.not_a_directory', `Not a directory: ${dir}`);
+  const needle = query.toLowerCase();
+  const limits = { maxEntries: options.limit ?? DEFAULT_SEARCH_LIMIT, maxMs: options.maxMs ?? DEFAULT_LIST_LIMITS.maxMs };
+  const match = (entry: FileEntry): boolean => (entry.type === 'directory' ? `${entry.name}/` : entry.name).toLowerCase().includes(needle);
+  // Shallowest first (the walk is breadth-first): a short path is the likelier pick.
+  const { entries, truncated } = await listRecursive(dir, { respectGitignore: true, limits, match });
+  return { path: dir, entries, truncated };
 }
 
 async function rootIgnore(dir: string): Promise<((name: string, isDir: boolean) => boolean) | undefined> {

@@ -3,7 +3,7 @@ import { routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 import { listCommands } from './commands';
-import { listDirectory, readTextFile } from './filesystem';
+import { listDirectory, readTextFile, searchFiles } from './filesystem';
 
 export { BUILTIN_COMMANDS, commandDescription, listCommands } from './commands';
 export { fsError, listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesystem';
@@ -12,6 +12,7 @@ export { fsError, listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesy
 export function registerFileRoutes(app: FastifyInstance, deps: PlatformDeps): void {
   registerRoute(app, routes.filesystem.list, ({ query }) =>
     listDirectory(query.path, { recursive: query.recursive ?? false, respectGitignore: query.respectGitignore ?? false }));
+  registerRoute(app, routes.filesystem.search, ({ query }) => searchFiles(query.path, query.query, { limit: query.limit }));
   registerRoute(app, routes.filesystem.read, ({ query }) => readTextFile(query.path));
   registerRoute(app, routes.system.commands, async ({ query }) => ({
     commands: await listCommands({ claudeConfigDir: deps.paths.claudeConfigDir, workingDirectory: query.workingDirectory }),

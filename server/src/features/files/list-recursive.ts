@@ -43,9 +43,13 @@ async function entryType(full: string, dirent: { isDirectory(): boolean; isSymbo
 
 /**
  * Breadth-first listing with names relative to `root`. Honours .gitignore files at every level when asked,
- * always skips .git and node_modules, and stops at the entry or time limit (truncated: true).
+ * always skips .git and node_modules, and stops at the entry or time limit (truncated: true). With `match`,
+ * only matching entries are listed (and count towards the limit), but the whole tree is walked.
  */
-export async function listRecursive(root: string, options: { respectGitignore: boolean; limits: ListLimits }): Promise<{ entries: FileEntry[]; truncated: boolean }> {
+export async function listRecursive(
+  root: string,
+  options: { respectGitignore: boolean; limits: ListLimits; match?: (entry: FileEntry) => boolean },
+): Promise<{ entries: FileEntry[]; truncated: boolean }> {
   const deadline = Date.now() + options.limits.maxMs;
   const entries: FileEntry[] = [];
   const queue: { relative: string; rules: Rules[] }[] = [{ relative: '', rules: [] }];
@@ -65,7 +69,8 @@ export async function listRecursive(root: string, options: { respectGitignore: b
       const { type, descend } = await entryType(path.join(dir, dirent.name), dirent);
       if (options.respectGitignore && isIgnored(rules, name, type === 'directory')) continue;
       if (entries.length >= options.limits.maxEntries || Date.now() > deadline) return { entries, truncated: true };
-      entries.push({ name, type });
+      const entry: FileEntry = { name, type };
+      if (!options.match || options.match(entry)) entries.push(entry);
       if (descend) queue.push({ relative: name, rules });
     }
   }

@@ -84,7 +84,7 @@ function createOut(sink: ChunkSink): { put(piece: Buffer): Promise<void>; flush(
 }
 
 /** Pass 2: the messages' bytes, read again in conversation order through a reused window (mostly sequential). */
-async function writeConversation(files: string[], nodes: MessageNode[], ordered: OrderedNode[], tail: string, sink: ChunkSink): Promise<void> {
+export async function writeConversation(files: string[], nodes: MessageNode[], ordered: OrderedNode[], tail: string, sink: ChunkSink): Promise<void> {
   const handles = new Map<number, fs.FileHandle>();
   try {
     const out = createOut(sink);
@@ -122,27 +122,33 @@ async function writeConversation(files: string[], nodes: MessageNode[], ordered:
  * Since CLI 2.1.2 a subagent writes its own transcript, `<dir>/<sessionId>/subagents/agent-<id>.jsonl`
  * (every line isSidechain: true); older CLIs wrote sidechain lines into the session's file.
  */
-async function subagentFiles(filePath: string): Promise<string[]> {
+export async function subagentFiles(filePath: string): Promise<string[]> {
   const dir = path.join(path.dirname(filePath), path.basename(filePath, '.jsonl'), 'subagents');
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith('.jsonl')).sort().slice(0, MAX_SUBAGENT_FILES).map((n) => path.join(dir, n));
 }
 
-/**
- * GET /api/conversations/:id from the whole transcript (it may be newer than the index), in two passes so
- * that memory stays small whatever the transcript's size: pass 1 parses each line once to order the
- * messages and drops it; pass 2 streams the messages' own bytes in that order.
- */
-export async function readConversation(filePath: string, meta?: ConversationMeta): Promise<ConversationSource> {
-  const files = [filePath, ...(await subagentFiles(filePath))];
+/** Pass 1's state: the nodes met so far, the Task prompts (to place subagents) and the metadata. */
+export interface Collector {
+  nodes: (ChainNode | MessageNode)[];
+  taskPrompts: Map<string, string>;
+  problems: number;
+  /** Takes one raw line of file `file` (0: the session's own transcript); false when it was invalid. */
+  add(file: number, buf: Buffer, start: number, end: number, base: number): boolean;
+  /** Summary, project and metadata: the index's when at hand, else what the lines seen said. */
+  about(): ConversationMeta;
+}
+
+export function createCollector(meta: ConversationMeta | undefined): Collector {
   const nodes: (ChainNode | MessageNode)[] = [];
   const taskPrompts = new Map<string, string>();
   // Summary and metrics describe the session's own transcript, as in the index.
   const aggregate = emptyAggregate();
-  let problems = 0;
-  for (const [file, name] of files.entries()) {
-    const { size } = await fs.stat(name);
-    const result = await readTranscriptLines(name, { from: 0, to: size }, (buf, start, end, base) => {
+  return {
+    nodes,
+    taskPrompts,
+    problems: 0,
+    add(file, buf, start, end, base) {
       // With the index's metadata at hand, large lines only need their links (read from the raw bytes).
       const links = meta ? fastLinks(buf, start, end) : undefined;
       if (links) {
@@ -158,17 +164,36 @@ export async function readConversation(filePath: string, meta?: ConversationMeta
       if (line.type === 'assistant') recordTaskPrompts(line, taskPrompts);
       nodes.push(toNode(line as TranscriptLine & { uuid: string }, file, base + start, base + end));
       return true;
-    });
-    problems += result.invalidLines + result.hugeLines;
-  }
-  const ordered = orderChain(nodes, taskPrompts);
-  const about = meta ?? { summary: displaySummary(aggregate), projectPath: aggregate.projectPath, model: aggregate.model, toolMetrics: toolMetrics(aggregate) };
+    },
+    about: () => meta ?? { summary: displaySummary(aggregate), projectPath: aggregate.projectPath, model: aggregate.model, toolMetrics: toolMetrics(aggregate) },
+  };
+}
+
+/** The details' fields after the messages (and the closing brace); `extra` is more JSON members. */
+export function detailsTail(about: ConversationMeta, extra = ''): string {
   const metadata = { ...(about.model ? { model: about.model } : {}), toolMetrics: about.toolMetrics };
-  const tail = `],"summary":${JSON.stringify(about.summary)},"projectPath":${JSON.stringify(about.projectPath)},"metadata":${JSON.stringify(metadata)}}`;
+  return `],"summary":${JSON.stringify(about.summary)},"projectPath":${JSON.stringify(about.projectPath)},"metadata":${JSON.stringify(metadata)}${extra}}`;
+}
+
+/**
+ * GET /api/conversations/:id from the whole transcript (it may be newer than the index), in two passes so
+ * that memory stays small whatever the transcript's size: pass 1 parses each line once to order the
+ * messages and drops it; pass 2 streams the messages' own bytes in that order.
+ */
+export async function readConversation(filePath: string, meta?: ConversationMeta): Promise<ConversationSource> {
+  const files = [filePath, ...(await subagentFiles(filePath))];
+  const collector = createCollector(meta);
+  for (const [file, name] of files.entries()) {
+    const { size } = await fs.stat(name);
+    const result = await readTranscriptLines(name, { from: 0, to: size }, (buf, start, end, base) => collector.add(file, buf, start, end, base));
+    collector.problems += result.invalidLines + result.hugeLines;
+  }
+  const ordered = orderChain(collector.nodes, collector.taskPrompts);
+  const tail = detailsTail(collector.about());
   return {
     messageCount: ordered.length,
-    problems,
-    write: (sink) => writeConversation(files, nodes as MessageNode[], ordered, tail, sink),
+    problems: collector.problems,
+    write: (sink) => writeConversation(files, collector.nodes as MessageNode[], ordered, tail, sink),
   };
 }
 

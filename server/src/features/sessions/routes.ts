@@ -1,8 +1,11 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { formatZodError, routes, SessionParams } from '@cui/contract';
+import { ConversationDetailsQuery, formatZodError, routes, SessionParams } from '@cui/contract';
+import type { z } from 'zod';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { registerRoute } from '../../platform/http';
+import type { ChunkSink } from './conversation-details';
 import type { SessionIndex } from './session-index';
 import type { SessionInfoStore } from './session-info-store';
 
@@ -30,23 +33,14 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     method: details.method,
     url: details.path,
     handler: async (request, reply) => {
-      const parsed = SessionParams.safeParse(request.params);
-      if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
-      const sessionId = parsed.data.sessionId.toLowerCase();
-      const source = await sessions.details(sessionId);
+      const { sessionId: rawId } = parse(SessionParams, request.params);
+      const { limit, before } = parse(ConversationDetailsQuery, request.query);
+      const sessionId = rawId.toLowerCase();
+      const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before });
       if (!source) throw notFound(sessionId);
-      // Written straight to the socket, each piece once the previous one is flushed: the pieces reuse
-      // small buffers, so a large conversation never sits in memory whole.
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      try {
-        await source.write((chunk) => new Promise<void>((resolve, reject) => raw.write(chunk, (error) => (error ? reject(error) : resolve()))));
-        raw.end();
-      } catch (error) {
-        deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
-        raw.destroy();
-      }
+      const onError = (error: unknown): void => deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
+      // Sent through reply.send (so it is compressed when the client asks) as a stream with back-pressure.
+      return reply.type('application/json; charset=utf-8').send(toStream(source.write, onError));
     },
   });
   registerRoute(app, routes.sessions.update, async ({ params, body }) => {
@@ -55,4 +49,39 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     return { success: true, sessionInfo: sessionInfo.update(sessionId, body) };
   });
   registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The pieces of a conversation as a stream, each written once the previous ones have drained: they reuse
+ * small buffers (copied here), so a large conversation never sits in memory whole.
+ */
+function toStream(write: (sink: ChunkSink) => Promise<void>, onError: (error: unknown) => void): Readable {
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const sink: ChunkSink = async (chunk) => {
+    if (out.destroyed) throw new Error('the client went away');
+    if (out.write(Buffer.from(chunk))) return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  };
+  write(sink).then(
+    () => out.end(),
+    (error: unknown) => {
+      onError(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return out;
 }

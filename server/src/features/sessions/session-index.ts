@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
+import { readConversationWindow, type WindowRequest } from './conversation-window';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
@@ -16,8 +17,11 @@ export interface SessionIndex {
   /** Re-checks every transcript now and resolves when the index is current. */
   refresh(): Promise<void>;
   list(query: ConversationListQuery): Promise<ConversationListResponse>;
-  /** The details (ConversationDetails, written as JSON pieces); undefined when the session is neither indexed nor live. */
-  details(sessionId: string): Promise<Pick<ConversationSource, 'write'> | undefined>;
+  /**
+   * The details (ConversationDetails, written as JSON pieces), whole or one window of them; undefined when
+   * the session is neither indexed nor live.
+   */
+  details(sessionId: string, window?: WindowRequest): Promise<Pick<ConversationSource, 'write'> | undefined>;
   workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
   /** Indexed (with at least one message) or live. */
   exists(sessionId: string): Promise<boolean>;
@@ -108,11 +112,13 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       const result = queries.list(query, deps.runs.list());
       return { conversations: result.conversations.map(withLiveStatus), total: result.total };
     },
-    async details(sessionId) {
+    async details(sessionId, window) {
       await current();
       const filePath = store.filePathOf(sessionId);
       if (filePath) {
-        const details = await readConversation(filePath, store.metaOf(sessionId)).catch((error: NodeJS.ErrnoException) => {
+        const meta = store.metaOf(sessionId);
+        const read = window ? readConversationWindow(filePath, meta, window) : readConversation(filePath, meta);
+        const details = await read.catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined;
           throw error;
         });
@@ -123,7 +129,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       }
       const run = deps.runs.bySession(sessionId);
       if (!run) return undefined;
-      const early: ConversationDetails = { messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {} };
+      const early: ConversationDetails = {
+        messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {},
+        ...(window ? { window: { before: null } } : {}),
+      };
       return { write: (sink) => sink(Buffer.from(JSON.stringify(early))) };
     },
     async workingDirectories() {

@@ -3,15 +3,17 @@ import { useRef } from 'react';
 import type { ChatMessage } from '@/features/stream';
 import { MessageItem } from './messages/MessageItem';
 import { useFollowBottom } from './use-follow-bottom';
+import { type OlderMessages, useOlderMessages } from './use-older-messages';
 
 /** First guess of a message's height before it is measured. */
 const ESTIMATED_HEIGHT_PX = 96;
 
 /**
  * The virtualised message list: only the messages near the viewport are rendered, each measured
- * once it is (dynamic heights), so a 5,000-message conversation opens and scrolls smoothly.
+ * once it is (dynamic heights), so a 5,000-message conversation opens and scrolls smoothly. With `older`,
+ * the history is held in windows and older ones are fetched as the reader scrolls up.
  */
-export function MessageList({ messages }: { messages: ChatMessage[] }) {
+export function MessageList({ messages, older }: { messages: ChatMessage[]; older?: OlderMessages }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- used as TanStack documents it; this component re-renders on its updates.
   const virtualizer = useVirtualizer({
@@ -26,6 +28,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
   });
   useFollowBottom(scrollRef, virtualizer, messages.length, messages[messages.length - 1]);
+  useOlderMessages(scrollRef, virtualizer, messages, older, ESTIMATED_HEIGHT_PX);
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
       {messages.length === 0 && (

@@ -1,7 +1,12 @@
-import { type ConversationSummary, routes } from '@cui/contract';
-import { type Dispatch, useCallback, useEffect, useState } from 'react';
+import { type ConversationSummary, MAX_DETAILS_WINDOW, routes } from '@cui/contract';
+import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
+
+/** Messages of the first window: enough to fill the screen many times, cheap whatever the session's length. */
+export const FIRST_WINDOW = 200;
+/** Messages of each older window, fetched as the reader scrolls up. */
+export const OLDER_WINDOW = 1000;
 
 export interface ConversationLoad {
   summary: ConversationSummary | null;
@@ -10,8 +15,12 @@ export interface ConversationLoad {
   loading: boolean;
   /** Why the conversation could not be opened at all (unknown id, server failure); null once loaded. */
   loadError: LoadError | null;
-  /** Re-reads the transcript and rebuilds the messages from it. */
+  /** Re-reads the transcript's newest window and rebuilds the messages from it. */
   reloadHistory: () => Promise<void>;
+  /** Cursor of the next older window; null once the first message is held. */
+  olderBefore: number | null;
+  /** Fetches the next older window (once at a time; nothing when there is none). */
+  loadOlder: () => void;
 }
 
 export interface LoadError {
@@ -29,19 +38,41 @@ async function findSummary(sessionId: string, signal: AbortSignal): Promise<Conv
   return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
 }
 
-/** Spec §4 'Opening a conversation' steps 1–2: the details, then the list entry (status, streamingId, session info). */
-export function useConversationLoader(sessionId: string, dispatch: Dispatch<SessionAction>): ConversationLoad {
+/**
+ * Where the next older window ends (null: none), how many messages the windows held so far brought, and a
+ * generation that a reload bumps so that stale windows are dropped.
+ */
+interface OlderCursor {
+  before: number | null;
+  held: number;
+  generation: number;
+  busy: boolean;
+}
+
+/**
+ * Spec §4 'Opening a conversation' steps 1–2: the details, then the list entry (status, streamingId, session info).
+ * The details come in windows (issue 11): the newest first, older ones on demand through `loadOlder`. A first load
+ * that fails is `loadError` (the view shows a not-found or failed state); an older window that fails goes to `onError`.
+ */
+export function useConversationLoader(sessionId: string, dispatch: Dispatch<SessionAction>, onError: (message: string) => void): ConversationLoad {
   const [summary, setSummary] = useState<ConversationSummary | null>(null);
   const [projectPath, setProjectPath] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<LoadError | null>(null);
+  const [olderBefore, setOlderBefore] = useState<number | null>(null);
+  const cursor = useRef<OlderCursor>({ before: null, held: 0, generation: 0, busy: false });
+  const setBefore = useCallback((before: number | null | undefined, held: number) => {
+    cursor.current = { before: before ?? null, held, generation: cursor.current.generation + 1, busy: false };
+    setOlderBefore(cursor.current.before);
+  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
     (async () => {
       try {
-        const details = await apiCall(routes.sessions.details, { params: { sessionId } }, { signal: controller.signal });
+        const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } }, { signal: controller.signal });
         dispatch({ type: 'history_loaded', messages: details.messages });
+        setBefore(details.window?.before, details.messages.length);
         setProjectPath(details.projectPath || null);
         setSummary(await findSummary(sessionId, controller.signal));
       } catch (error) {
@@ -51,17 +82,37 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
       }
     })();
     return () => controller.abort();
-  }, [sessionId, dispatch]);
+  }, [sessionId, dispatch, setBefore]);
 
   const reloadHistory = useCallback(async () => {
     try {
-      const details = await apiCall(routes.sessions.details, { params: { sessionId } });
+      // As many messages as are held, and the new ones: a reader who had scrolled up keeps what they were reading.
+      const limit = Math.min(MAX_DETAILS_WINDOW, cursor.current.held + FIRST_WINDOW);
+      const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit } });
       dispatch({ type: 'history_loaded', messages: details.messages, replace: true });
+      setBefore(details.window?.before, details.messages.length);
       setSummary(await findSummary(sessionId, new AbortController().signal));
     } catch (error) {
       console.warn('Reloading the conversation failed:', error);
     }
-  }, [sessionId, dispatch]);
+  }, [sessionId, dispatch, setBefore]);
 
-  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, loadError, reloadHistory };
+  const loadOlder = useCallback(() => {
+    const { before, generation, busy } = cursor.current;
+    if (before === null || busy) return;
+    cursor.current = { ...cursor.current, busy: true };
+    apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: OLDER_WINDOW, before } }).then(
+      (details) => {
+        if (cursor.current.generation !== generation) return;
+        dispatch({ type: 'history_prepended', messages: details.messages });
+        setBefore(details.window?.before, cursor.current.held + details.messages.length);
+      },
+      (error: unknown) => {
+        if (cursor.current.generation === generation) cursor.current = { ...cursor.current, busy: false };
+        onError(errorText(error, 'Failed to load older messages'));
+      },
+    );
+  }, [sessionId, dispatch, onError, setBefore]);
+
+  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, loadError, reloadHistory, olderBefore, loadOlder };
 }

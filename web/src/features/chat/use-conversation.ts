@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useLocation } from 'react-router';
 import { initialSessionState, sessionReducer } from '@/features/stream';
 import { useConversationActions } from './use-conversation-actions';
@@ -25,7 +25,7 @@ export function useConversation(sessionId: string) {
   const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
   // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
   const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
-  const load = useConversationLoader(sessionId, dispatch);
+  const load = useConversationLoader(sessionId, dispatch, onError);
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
@@ -42,5 +42,6 @@ export function useConversation(sessionId: string) {
   });
   const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
-  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, running, streamingId: run.streamingId, ...actions };
+  const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, streamingId: run.streamingId, ...actions };
 }

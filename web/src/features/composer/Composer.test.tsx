@@ -7,7 +7,8 @@ import type { SuggestionLoaders } from './suggestion-loaders';
 
 const FILES = ['README.md', 'src/main.ts', 'src/util.ts', 'docs/guide.md'];
 const loaders: SuggestionLoaders = {
-  files: vi.fn(async () => FILES.map((name) => ({ key: name, label: name, insert: `@${name}` }))),
+  files: vi.fn(async () => ({ items: FILES.map((name) => ({ key: name, label: name, insert: `@${name}` })), complete: true })),
+  searchFiles: vi.fn(async () => []),
   commands: vi.fn(async () => [
     { key: 'init', label: '/init', insert: '/init', detail: 'Initialize' },
     { key: 'compact', label: '/compact', insert: '/compact', detail: 'Compact' },
@@ -43,6 +44,22 @@ describe('Composer autocomplete', () => {
     await user.keyboard('{Tab}');
     expect(textarea).toHaveValue('open @src/main.ts ');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(loaders.searchFiles).not.toHaveBeenCalled();
+  });
+
+  it('searches the whole tree on the server for what is typed when the listing stopped at its limit (a big repository)', async () => {
+    const partial = { items: [{ key: 'a.ts', label: 'a.ts', insert: '@a.ts' }], complete: false };
+    const searchFiles = vi.fn(async (_directory: string, query: string) =>
+      query === 'needle' ? [{ key: 'zz/deep/needle.ts', label: 'zz/deep/needle.ts', insert: '@zz/deep/needle.ts' }] : []);
+    const user = userEvent.setup();
+    render(<Composer placeholder="Describe a task" selectDirectory onSubmit={vi.fn(async () => true)} loaders={{ ...loaders, files: vi.fn(async () => partial), searchFiles }} />);
+    const textarea = screen.getByRole('combobox', { name: 'Task' });
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.type(textarea, '@needle');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['zz/deep/needle.ts']);
+    expect(searchFiles).toHaveBeenLastCalledWith('/work/app', 'needle');
+    await user.keyboard('{Tab}');
+    expect(textarea).toHaveValue('@zz/deep/needle.ts ');
   });
 
   it('cycles with the arrows and accepts the focused suggestion with Enter', async () => {

@@ -1,6 +1,6 @@
 /** The task composer (issue 5), shared by home and the conversation view. */
 export { Composer, type ComposerProps } from './Composer';
 export type { ComposerSubmission, ComposerSubmitHandler } from './use-composer';
-export type { Suggestion, SuggestionLoaders } from './suggestion-loaders';
+export type { Suggestion, SuggestionLoaders, SuggestionSource } from './suggestion-loaders';
 export { COMPOSER_STORAGE_KEY } from './composer-storage';
 export { MODEL_OPTIONS } from './models';

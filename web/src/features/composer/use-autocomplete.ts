@@ -32,7 +32,7 @@ export function useAutocomplete({ text, setText, textareaRef, directory, loaders
 
   const trigger = useMemo(() => detectTrigger(text, Math.min(caret, text.length)), [text, caret]);
   const active = trigger !== null && trigger.start !== dismissedStart ? trigger : null;
-  const source = useSuggestionData(active?.kind ?? null, directory, loaders);
+  const source = useSuggestionData(active?.kind ?? null, directory, loaders, active?.query ?? '');
   const suggestions = useMemo(() => (active ? filterSuggestions(source, active.query, (s) => s.label) : []), [active, source]);
   const open = active !== null && suggestions.length > 0;
   // The focus belongs to one query: typing further resets it to "none focused".

@@ -24,6 +24,8 @@ export interface SessionState extends MessageState {
 export type SessionAction =
   /** `replace` rebuilds the messages from the transcript (after a run, to settle optimistic ones). */
   | { type: 'history_loaded'; messages: ConversationMessage[]; replace?: boolean }
+  /** An older window of the transcript (the reader scrolled up): its messages go before the ones shown. */
+  | { type: 'history_prepended'; messages: ConversationMessage[] }
   /** The user's prompt shown at once, before the transcript has it. */
   | { type: 'local_message'; message: ChatMessage }
   /** A new run (a resumed turn) starts streaming into this session. */
@@ -118,6 +120,16 @@ function replaceHistory(state: SessionState, incoming: IncomingMessage[]): Messa
   return { ...merged, toolResults: { ...state.toolResults, ...merged.toolResults } };
 }
 
+/**
+ * Older messages before the ones held: the older window is applied first, then every held message again
+ * (an API message cut by the window's edge merges), keeping the tool results already known.
+ */
+function prependHistory(state: SessionState, incoming: IncomingMessage[]): MessageState {
+  const older = applyMessages(EMPTY_MESSAGES, incoming);
+  const merged = applyMessages(older, state.messages.map((message) => ({ message })));
+  return { ...merged, toolResults: { ...older.toolResults, ...state.toolResults } };
+}
+
 /** The per-session event store (STYLE §5): one reducer every view of a session reads from. */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
@@ -125,6 +137,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       const incoming = action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }));
       return action.replace ? { ...state, ...replaceHistory(state, incoming) } : { ...state, ...applyMessages(state, incoming) };
     }
+    case 'history_prepended':
+      return { ...state, ...prependHistory(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };
     case 'run_started':

@@ -1,9 +1,9 @@
 import './code.css';
 import { useMemo } from 'react';
-import { highlightLine } from '@/lib/highlight';
 import { CODE_LINE_HEIGHT, PREVIEW_LINES } from './constants';
 import { CollapsedFooter } from './CollapsedFooter';
 import { CollapseToggle } from './CollapseToggle';
+import { useHighlighter } from './use-highlighter';
 import { useLineCollapse } from './use-line-collapse';
 
 export interface CodeViewProps {
@@ -26,10 +26,8 @@ export function CodeView({ code, language, emptyText, className }: CodeViewProps
   const lines = useMemo(() => splitLines(code), [code]);
   const collapse = useLineCollapse(lines.length);
   const { collapsed } = collapse;
-  const html = useMemo(
-    () => (collapsed ? lines.slice(0, PREVIEW_LINES) : lines).map((line) => highlightLine(line, language)),
-    [lines, collapsed, language],
-  );
+  const { highlight } = useHighlighter(language);
+  const html = useMemo(() => (collapsed ? lines.slice(0, PREVIEW_LINES) : lines).map(highlight), [lines, collapsed, highlight]);
   if (code === '' && emptyText !== undefined) {
     return <div className="rounded-md bg-neutral-50 px-3 py-2 text-sm text-neutral-500 italic dark:bg-neutral-900 dark:text-neutral-400">{emptyText}</div>;
   }

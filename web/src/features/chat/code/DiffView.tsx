@@ -1,14 +1,4 @@
-import './code.css';
-import { useId, useRef } from 'react';
-import ReactDiffViewer from 'react-diff-viewer-continued';
-import { highlightLine } from '@/lib/highlight';
-import { CollapsedFooter } from './CollapsedFooter';
-import { CollapseToggle } from './CollapseToggle';
-import { DIFF_CONTEXT_LINES, PHONE_MAX_WIDTH_PX, PREVIEW_LINES } from './constants';
-import { diffViewerStyles } from './diff-styles';
-import { useIsDark, useMediaQuery } from './use-media-query';
-import { useLineCollapse } from './use-line-collapse';
-import { useRowCount } from './use-row-count';
+import { lazy, Suspense } from 'react';
 
 export interface DiffViewProps {
   oldText: string;
@@ -18,46 +8,23 @@ export interface DiffViewProps {
   title?: string;
 }
 
-const ROW_SELECTOR = 'table > tbody > tr';
+const DiffTable = lazy(() => import('./DiffTable').then((m) => ({ default: m.DiffTable })));
 
-/**
- * A diff of two texts (spec §2): split by default, unified on phone widths, 3 lines of context with
- * 'Expand N lines ...' folds; over 8 lines (folds not counted) it collapses to 8 with the corner toggle and '... +N lines'.
- */
-export function DiffView({ oldText, newText, language, title }: DiffViewProps) {
-  const isPhone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`);
-  const dark = useIsDark();
-  const ref = useRef<HTMLDivElement>(null);
-  const rows = useRowCount(ref, ROW_SELECTOR, PREVIEW_LINES);
-  const collapse = useLineCollapse(rows.lines);
-  const id = useId();
+/** Until the diff viewer's code has arrived: the new text, plain, in the diff's frame. */
+function DiffLoading({ newText, title }: DiffViewProps) {
   return (
-    <div
-      ref={ref}
-      className={`diff-view relative overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800 ${collapse.collapsed ? 'diff-collapsed' : ''}`}
-      data-diff-id={id}
-      data-testid="diff-view"
-    >
-      {/* Collapsed: every row after the one holding the 8th real line (folds between lines are not lines). */}
-      {collapse.collapsed && <style>{`[data-diff-id="${id}"] ${ROW_SELECTOR}:nth-child(n + ${rows.cutoffRow + 1}) { display: none; }`}</style>}
+    <div className="diff-view overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800" data-testid="diff-view" aria-busy="true">
       {title && <div className="border-b border-neutral-200 bg-neutral-50 px-3 py-1 font-mono text-xs text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">{title}</div>}
-      <CollapseToggle collapse={collapse} />
-      <div className="overflow-x-auto">
-        <ReactDiffViewer
-          oldValue={oldText}
-          newValue={newText}
-          splitView={!isPhone}
-          extraLinesSurroundingDiff={DIFF_CONTEXT_LINES}
-          showDiffOnly
-          hideSummary
-          disableWorker
-          useDarkTheme={dark}
-          styles={diffViewerStyles}
-          renderContent={(line) => <span dangerouslySetInnerHTML={{ __html: highlightLine(line ?? '', language) }} />}
-          codeFoldMessageRenderer={(count) => <span>Expand {count} lines ...</span>}
-        />
-      </div>
-      <CollapsedFooter collapse={collapse} />
+      <pre className="max-h-[14.4em] overflow-hidden px-3 py-2 font-mono text-[13px] leading-[1.8] text-neutral-500">{newText}</pre>
     </div>
+  );
+}
+
+/** A diff of two texts (spec §2); the viewer (DiffTable) loads on first use. */
+export function DiffView(props: DiffViewProps) {
+  return (
+    <Suspense fallback={<DiffLoading {...props} />}>
+      <DiffTable {...props} />
+    </Suspense>
   );
 }

@@ -1,34 +1,28 @@
 import './markdown.css';
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { CodeView } from './CodeView';
+import { lazy, memo, Suspense } from 'react';
+import ReactMarkdown from 'react-markdown';
+import { markdownComponents } from './markdown-components';
 
-const components: Components = {
-  // Fenced blocks become highlighted, collapsible code views; inline code stays inline.
-  pre: ({ children }) => <>{children}</>,
-  code: ({ className, children }) => {
-    const language = /language-([\w-]+)/.exec(className ?? '')?.[1];
-    const text = String(children ?? '');
-    if (!language && !text.includes('\n')) {
-      return <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[0.9em] dark:bg-neutral-800">{children}</code>;
-    }
-    return <CodeView code={text.replace(/\n$/, '')} language={language ?? 'plaintext'} className="my-2" />;
-  },
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-blue-600 underline underline-offset-2 dark:text-blue-400">
-      {children}
-    </a>
-  ),
-};
+const GfmMarkdown = lazy(() => import('./GfmMarkdown').then((m) => ({ default: m.GfmMarkdown })));
+
+/**
+ * Text that may use GitHub's extensions: a table row, a task list item, ~~strikethrough~~, a bare link or a
+ * footnote. Only such text waits for the GFM parser; the rest renders at once with plain CommonMark.
+ */
+const GFM_SYNTAX = /\|.*\||~~|^\s*[-*+] \[[ xX]\]|https?:\/\/|www\.|\[\^/m;
 
 /** Assistant text as GitHub-flavoured markdown with highlighted code blocks. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const plain = <ReactMarkdown components={markdownComponents}>{text}</ReactMarkdown>;
   return (
     <div className="markdown prose-chat text-[15px] leading-7 break-words">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {text}
-      </ReactMarkdown>
+      {GFM_SYNTAX.test(text) ? (
+        <Suspense fallback={plain}>
+          <GfmMarkdown text={text} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </div>
   );
 });

@@ -30,9 +30,10 @@ describe('CodeView', () => {
     expect(screen.getByText('... +1 line')).toBeInTheDocument();
   });
 
-  it('highlights a detected language and shows plain text escaped', () => {
+  it('highlights a detected language (once the highlighter has loaded) and shows plain text escaped', async () => {
     const { container, rerender } = render(<CodeView code="const x = 1;" language="typescript" />);
-    expect(container.querySelector('.token.keyword')).toHaveTextContent('const');
+    expect(container.querySelector('code')).toHaveTextContent('const x = 1;');
+    await waitFor(() => expect(container.querySelector('.token.keyword')).toHaveTextContent('const'));
     rerender(<CodeView code="<b>raw</b>" language="plaintext" />);
     expect(container.querySelector('code')).toHaveTextContent('<b>raw</b>');
     expect(container.querySelector('b')).toBeNull();
@@ -102,10 +103,11 @@ describe('DiffView', () => {
 });
 
 describe('Markdown', () => {
-  it('renders GFM and highlights fenced code blocks', () => {
+  it('renders GFM and highlights fenced code blocks', async () => {
     const { container } = render(<Markdown text={'**bold** | a |\n\n| h |\n|---|\n| c |\n\n```ts\nconst a = 1;\n```'} />);
     expect(container.querySelector('strong')).toHaveTextContent('bold');
-    expect(container.querySelector('table')).not.toBeNull();
+    // The GFM parser loads on demand: plain CommonMark first, the table once it is there.
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(within(container.querySelector('.code-view') as HTMLElement).getByText('const')).toHaveClass('keyword');
   });
 });

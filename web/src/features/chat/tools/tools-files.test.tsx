@@ -25,9 +25,10 @@ describe('Edit and MultiEdit panels', () => {
     expect(screen.getByText('Edit 2 of 2')).toBeInTheDocument();
   });
 
-  it('without diff data shows the result text as code, else "Edit completed successfully"', () => {
+  it('without diff data shows the result text as code, else "Edit completed successfully"', async () => {
     const { unmount } = renderTool(toolFixtures.editWithoutDiff);
-    expect(screen.getByText('main')).toHaveClass('function');
+    // Highlighted once the language's grammar, loaded on demand, has arrived.
+    await waitFor(() => expect(screen.getByText('main')).toHaveClass('function'));
     unmount();
     renderTool(toolFixtures.editWithoutAnything);
     expect(screen.getByText('Edit completed successfully')).toBeInTheDocument();
