@@ -1,4 +1,6 @@
 // `npm start`: rebuilds whatever is older than its sources, then runs the server with the given arguments.
+// package.json runs this script with `exec`: npm runs scripts through `sh -c`, and dash does not exec the last command,
+// so without it a SIGTERM to npm killed only the shell and left this launcher and the server running under PID 1.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

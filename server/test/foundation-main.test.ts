@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemStatus } from '@cui/contract';
-import { makeTestDirs, waitFor, type TestDirs } from './helpers';
+import { freePort, makeTestDirs, waitFor, type TestDirs } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
@@ -43,14 +43,6 @@ function runMain(dirs: TestDirs, args: string[], env: Record<string, string> = {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('main (the server process)', () => {
