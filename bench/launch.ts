@@ -1,7 +1,9 @@
 /**
- * Start-up benchmark (issue 11 point 6): launches the built server (`node dist/server/main.js`, as `npm start`
- * runs it, rebuilt first) with fresh directories and polls `GET /api/system/status` every 5 ms from the moment
- * of the spawn until it answers 200.
+ * Start-up benchmark (issue 11 point 6): launches the server with fresh directories and polls a URL every 5 ms
+ * from the moment of the spawn until it answers 200. Two launches, alternated: `node dist/server/main.js` (the
+ * bare server, rebuilt first) and `node scripts/start.mjs` (what `npm start` runs: the staleness check, then
+ * the server with Node's compile cache). Two URLs: `/api/config` (the first answer) and `/api/system/status`
+ * (which includes the CLI's version).
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/launch.ts [--runs 10]
  */
@@ -24,24 +26,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function firstOk(port: number): Promise<void> {
+async function firstOk(port: number, url: string): Promise<void> {
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/system/status`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
+    const ok = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
       .then((response) => response.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
-async function launch(main: string): Promise<number> {
+async function launch(script: string, url: string): Promise<number> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-launch-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main, '--port', String(port), '--token', BENCH_TOKEN], {
+  const child = spawn(process.execPath, [script, '--port', String(port), '--token', BENCH_TOKEN], {
     env: { ...process.env, HOME: root, CUI_HOME: path.join(root, 'cui'), CLAUDE_CONFIG_DIR: path.join(root, 'claude'), LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  await firstOk(port);
+  await firstOk(port, url);
   const elapsed = performance.now() - started;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -53,11 +55,24 @@ async function launch(main: string): Promise<number> {
 async function main(): Promise<void> {
   const { buildServer, SERVER_OUT } = (await import(path.join(BENCH_ROOT, 'scripts', 'build.mjs'))) as { buildServer: () => Promise<void>; SERVER_OUT: string };
   await buildServer();
-  await launch(SERVER_OUT);
-  const samples: number[] = [];
-  for (let i = 0; i < Number(values.runs); i++) samples.push(await launch(SERVER_OUT));
-  const s = stats(samples);
-  console.log(`launch → first 200 (n=${s.n}, after one unmeasured launch): median ${ms(s.median)}, p95 ${ms(s.p95)}, min ${ms(s.min)}, max ${ms(s.max)}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  const start = path.join(BENCH_ROOT, 'scripts', 'start.mjs');
+  const variants = [
+    { name: 'node dist/server/main.js → GET /api/config', script: SERVER_OUT, url: '/api/config' },
+    { name: 'node dist/server/main.js → GET /api/system/status', script: SERVER_OUT, url: '/api/system/status' },
+    { name: 'node scripts/start.mjs → GET /api/config', script: start, url: '/api/config' },
+    { name: 'node scripts/start.mjs → GET /api/system/status', script: start, url: '/api/system/status' },
+  ];
+  for (const v of variants) await launch(v.script, v.url);
+  const samples = variants.map(() => [] as number[]);
+  for (let i = 0; i < Number(values.runs); i++) {
+    for (const [k, v] of variants.entries()) samples[k]?.push(await launch(v.script, v.url));
+  }
+  console.log(`launch → first 200, n=${values.runs} each, alternated, after one unmeasured launch each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log('| launch → first 200 | median | p95 | min | max |\n|---|---|---|---|---|');
+  for (const [k, v] of variants.entries()) {
+    const s = stats(samples[k] ?? []);
+    console.log(`| ${v.name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.max)} |`);
+  }
 }
 
 await main();

@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
 export const WEB_OUT = path.join(ROOT, 'dist/web/index.html');
+/** Node's compile cache for the server (NODE_COMPILE_CACHE), used by `npm start`. */
+export const COMPILE_CACHE_DIR = path.join(ROOT, 'dist/.node-compile-cache');
 
 /** `@cui/contract` is a path alias (tsconfig/vite), not a package: point esbuild at its source. */
 const contractAlias = {

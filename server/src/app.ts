@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ClaudeInfo, PlatformDeps } from './context';
-import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
+import { bundledClaudePath } from './cli/claude-binary';
+import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
 import { createRunManager, registerRunRoutes, type RunManagerOptions } from './features/runs/index';
@@ -56,7 +57,9 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const db = openDatabase(paths.dbPath, logger);
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
-  const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
+  // Never awaited here: the server answers first; the version is learned once it listens (see buildApp).
+  const versions = createClaudeVersions();
+  const claude: ClaudeInfo = { executablePath, version: () => versions.versionOf(executablePath) };
   return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
 }
 
@@ -88,6 +91,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
+  // Serve first: the CLI's version is learned in the background once the server listens.
+  app.addHook('onListen', () => void platform.claude.version());
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {

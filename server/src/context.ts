@@ -7,7 +7,8 @@ import type { CuiPaths } from './platform/paths';
 /** The Claude Code executable runs use unless a request names another. */
 export interface ClaudeInfo {
   executablePath: string;
-  version: string;
+  /** Learned lazily (running the binary costs up to a second on a cold disk) and cached per binary. */
+  version(): Promise<string>;
 }
 
 /**

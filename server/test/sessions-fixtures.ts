@@ -105,7 +105,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<
   const db = openDatabase(paths.dbPath, logger);
   const platform: PlatformDeps = {
     paths, logger, db, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
-    claude: { executablePath: '', version: 'test' }, childEnv: {}, demoMode: false,
+    claude: { executablePath: '', version: async () => 'test' }, childEnv: {}, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(db);
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
