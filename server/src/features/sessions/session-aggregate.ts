@@ -9,10 +9,14 @@ import { isVisibleMessage, str, userPromptText, type TranscriptLine } from './tr
 export interface SessionAggregate {
   projectPath: string;
   firstPrompt: string;
-  /** Titles the CLI wrote itself: `custom-title` (user's /rename), `summary` (older CLIs), `ai-title`. */
+  /** Titles the CLI wrote itself: `custom-title` (user's /rename) and `ai-title`. */
   customTitle: string;
-  cliSummary: string;
   aiTitle: string;
+  /**
+   * The `summary` lines of this file (older CLIs), by leafUuid. A summary titles the session that contains its
+   * leaf, which may be another file's (summary-links.ts); a line without a leafUuid titles nothing.
+   */
+  summaries: Record<string, string>;
   createdAt: string;
   updatedAt: string;
   messageCount: number;
@@ -26,14 +30,17 @@ export interface SessionAggregate {
 
 export function emptyAggregate(): SessionAggregate {
   return {
-    projectPath: '', firstPrompt: '', customTitle: '', cliSummary: '', aiTitle: '', createdAt: '', updatedAt: '', messageCount: 0, model: '',
+    projectPath: '', firstPrompt: '', customTitle: '', aiTitle: '', summaries: {}, createdAt: '', updatedAt: '', messageCount: 0, model: '',
     editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0, pending: {},
   };
 }
 
-/** The list title: the CLI's own title or summary when present, else the first real prompt, else ''. */
-export function displaySummary(agg: SessionAggregate): string {
-  return agg.customTitle || agg.cliSummary || agg.aiTitle || agg.firstPrompt;
+/**
+ * The list title: the user's /rename, else the summary linked to the session (`linked`, from any file), else
+ * the CLI's ai-title, else the first real prompt, else ''. index-store.ts applies the same order in SQL.
+ */
+export function displaySummary(agg: SessionAggregate, linked = ''): string {
+  return agg.customTitle || linked || agg.aiTitle || agg.firstPrompt;
 }
 
 /** Metrics including edits whose results are still pending (estimated from their input). */
@@ -131,8 +138,9 @@ function applyToolResults(agg: SessionAggregate, line: TranscriptLine): void {
 }
 
 function applyTitles(agg: SessionAggregate, line: TranscriptLine): boolean {
-  if (line.type === 'summary' && typeof line.summary === 'string') agg.cliSummary = line.summary.trim();
-  else if (line.type === 'custom-title') agg.customTitle = str(line.customTitle ?? line.title).trim();
+  if (line.type === 'summary') {
+    if (typeof line.summary === 'string' && typeof line.leafUuid === 'string' && line.leafUuid) agg.summaries[line.leafUuid] = line.summary.trim();
+  } else if (line.type === 'custom-title') agg.customTitle = str(line.customTitle ?? line.title).trim();
   else if (line.type === 'ai-title') agg.aiTitle = str(line.aiTitle ?? line.title).trim();
   else return false;
   return true;

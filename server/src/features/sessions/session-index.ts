@@ -5,6 +5,7 @@ import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
+import { createSummaryLinks } from './summary-links';
 import { promptTitle } from './transcript-line';
 import { watchTranscripts } from './transcript-watcher';
 
@@ -37,7 +38,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
   let closed = false;
-  const indexer = createSessionIndexer({ store, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
   let queue: Promise<void> = Promise.resolve();

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { applyLine, emptyAggregate } from './session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
+import { uuidKeys, type LinkChanges, type SummaryLinks } from './summary-links';
+import type { TranscriptLine } from './transcript-line';
 import { parsingHandler, readTranscriptLines } from './transcript-reader';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -66,8 +68,10 @@ function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
 }
 
 /** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
-export function createSessionIndexer(deps: { store: IndexStore; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
+export function createSessionIndexer(deps: { store: IndexStore; links: SummaryLinks; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
   const { store, logger } = deps;
+  /** What the files indexed by the current sync change for the summary links (applied once at its end). */
+  let changes: LinkChanges = { saved: [], reset: [] };
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
@@ -87,24 +91,34 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
     duplicates.delete(filePath);
     if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
+      changes.reset.push(sessionId);
       return readFrom(fresh(filePath, sessionId), stat);
     }
     const file = previous ?? fresh(filePath, sessionId);
     const updated = await readFrom(file, stat);
     if (previous && hashOf(updated.head, previous.offset) !== previous.headHash) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript rewritten: re-indexing');
+      changes.reset.push(sessionId);
       return readFrom(fresh(filePath, sessionId), stat);
     }
     return updated;
   }
 
   async function readFrom(file: IndexedFile, stat: Stat): Promise<IndexedFile & { head?: Buffer }> {
-    const aggregate = { ...file.aggregate, pending: { ...file.aggregate.pending } };
-    const result = await readTranscriptLines(file.filePath, { from: file.offset, to: stat.size }, parsingHandler({ line: (line) => applyLine(aggregate, line) }), { headBytes: HEAD_BYTES });
+    const aggregate = { ...file.aggregate, pending: { ...file.aggregate.pending }, summaries: { ...file.aggregate.summaries } };
+    const uuids: string[] = [];
+    const onLine = (line: TranscriptLine): void => {
+      applyLine(aggregate, line);
+      if (typeof line.uuid === 'string') uuids.push(line.uuid);
+    };
+    const result = await readTranscriptLines(file.filePath, { from: file.offset, to: stat.size }, parsingHandler({ line: onLine }), { headBytes: HEAD_BYTES });
     if (result.invalidLines > 0 || result.hugeLines > 0) {
       logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
     }
-    return { ...file, aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset, headHash: hashOf(result.head, result.offset), head: result.head };
+    return {
+      ...file, aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset, headHash: hashOf(result.head, result.offset), head: result.head,
+      uuids: { keys: uuidKeys(uuids), fromStart: file.offset === 0 },
+    };
   }
 
   function fresh(filePath: string, sessionId: string): IndexedFile {
@@ -124,16 +138,23 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
         logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
       }
       if (batch.length >= BATCH_FILES) {
-        store.saveAll(batch);
+        changes.saved.push(...store.saveAll(batch));
         batch = [];
       }
     }
-    if (batch.length > 0) store.saveAll(batch);
+    if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+  }
+
+  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
+  function link(): void {
+    const done = changes;
+    changes = { saved: [], reset: [] };
+    if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
   function forget(filePaths: string[]): void {
-    store.removeAll(filePaths);
+    changes.reset.push(...store.removeAll(filePaths));
     duplicates.clear();
   }
 
@@ -145,6 +166,7 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
+      link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
@@ -152,6 +174,7 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
+      link();
     },
   };
 }

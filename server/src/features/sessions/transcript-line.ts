@@ -18,6 +18,7 @@ export interface TranscriptLine {
   content?: unknown;
   toolUseResult?: unknown;
   summary?: unknown;
+  leafUuid?: unknown;
   customTitle?: unknown;
   aiTitle?: unknown;
   title?: unknown;
@@ -178,8 +179,15 @@ export function promptTitle(text: string): string {
   return firstLine.length > SUMMARY_MAX ? `${firstLine.slice(0, SUMMARY_MAX - 1)}…` : firstLine;
 }
 
-/** The user's own words in a line, or '' for tool results, meta lines and sidechain prompts. */
+/**
+ * The user's own words in a line, or '' for tool results, meta lines, sidechain prompts and the lines of a
+ * local command (`/clear`'s caveat, `<command-name>` and output lines): those never title a session, the
+ * first real prompt does. A custom slash command (`<command-message>` first) is a prompt: `/name args`.
+ */
 export function userPromptText(line: TranscriptLine): string {
   if (line.type !== 'user' || line.isSidechain === true || line.isMeta === true || isToolResultLine(line)) return '';
-  return promptTitle(contentText(messageContent(line)));
+  const text = contentText(messageContent(line));
+  const first = text.trimStart();
+  if (HIDDEN_USER_PREFIXES.some((prefix) => first.startsWith(prefix))) return '';
+  return promptTitle(text);
 }
