@@ -20,7 +20,10 @@ export interface BenchServer {
 export async function bundleServer(): Promise<string> {
   const outdir = path.join(BENCH_ROOT, 'bench', 'results');
   await build({
-    entryPoints: { 'sessions-server': path.join(BENCH_ROOT, 'bench', 'sessions-server.ts') },
+    entryPoints: {
+      'sessions-server': path.join(BENCH_ROOT, 'bench', 'sessions-server.ts'),
+      'index-worker': path.join(BENCH_ROOT, 'server', 'src', 'features', 'sessions', 'index-worker.ts'),
+    },
     outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm',
     packages: 'external', tsconfig: path.join(BENCH_ROOT, 'tsconfig.server.json'), logLevel: 'error',
   });

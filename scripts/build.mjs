@@ -21,8 +21,9 @@ const contractAlias = {
 export async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-    outfile: SERVER_OUT,
+    // The index worker is its own entry: worker threads load it by path next to main.js.
+    entryPoints: { main: path.join(ROOT, 'server/src/main.ts'), 'index-worker': path.join(ROOT, 'server/src/features/sessions/index-worker.ts') },
+    outdir: path.dirname(SERVER_OUT),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -45,6 +45,8 @@ export interface BuildAppOptions {
   logBuffer?: LogBuffer;
   /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
   authFailureLimit?: AuthFailureLimit;
+  /** The bundled index worker script (dist/server/index-worker.js); transcripts are indexed in-thread when absent. */
+  indexWorkerScript?: string;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
 }
@@ -68,7 +70,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform.db);
   const runs = createRunManager({ ...platform, sessionInfo, runOptions: options.runOptions });
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, indexWorkerScript: options.indexWorkerScript });
 
   const app = Fastify({
     loggerInstance: platform.logger.child({ component: 'http' }) as FastifyBaseLogger,

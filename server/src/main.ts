@@ -83,6 +83,7 @@ async function start(args: ServerArgs): Promise<void> {
     logStdout: true,
     logLevel,
     webRoot: path.resolve(here, '../web'),
+    indexWorkerScript: path.join(here, 'index-worker.js'),
     demoMode: process.env.CUI_DEMO === '1',
   });
   handleSignals(app);

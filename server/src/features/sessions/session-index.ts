@@ -1,6 +1,7 @@
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
+import { createIndexPool, inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
@@ -29,6 +30,8 @@ export interface SessionIndex {
 export interface SessionIndexDeps extends PlatformDeps {
   sessionInfo: SessionInfoStore;
   runs: LiveRuns;
+  /** The bundled index worker (dist/server/index-worker.js): transcripts are read in worker threads; in-thread when absent. */
+  indexWorkerScript?: string;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
   watch?: { debounceMs?: number; sweepIntervalMs?: number };
 }
@@ -38,7 +41,8 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
   let closed = false;
-  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
+  const pool = deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool();
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
   let queue: Promise<void> = Promise.resolve();
@@ -129,6 +133,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       watcher.close();
       unsubscribe();
       await queue;
+      await pool.close();
     },
   };
 }

@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { applyLine, emptyAggregate } from './session-aggregate';
+import { HEAD_BYTES } from './index-chunk';
+import type { IndexPool } from './index-pool';
+import { emptyAggregate } from './session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
-import { uuidKeys, type LinkChanges, type SummaryLinks } from './summary-links';
-import type { TranscriptLine } from './transcript-line';
-import { parsingHandler, readTranscriptLines } from './transcript-reader';
+import type { LinkChanges, SummaryLinks } from './summary-links';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-/** Bytes hashed at the start of a file to notice a file replaced by another of at least the same size. */
-const HEAD_BYTES = 1024;
 const BATCH_FILES = 100;
 const STAT_CONCURRENCY = 64;
 
@@ -68,7 +66,17 @@ function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
 }
 
 /** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
-export function createSessionIndexer(deps: { store: IndexStore; links: SummaryLinks; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
+export interface SessionIndexerDeps {
+  store: IndexStore;
+  links: SummaryLinks;
+  /** Where chunks are read and folded (index workers, or this thread). */
+  pool: IndexPool;
+  projectsDir: string;
+  logger: Logger;
+  shouldStop: () => boolean;
+}
+
+export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const { store, logger } = deps;
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
@@ -105,19 +113,13 @@ export function createSessionIndexer(deps: { store: IndexStore; links: SummaryLi
   }
 
   async function readFrom(file: IndexedFile, stat: Stat): Promise<IndexedFile & { head?: Buffer }> {
-    const aggregate = { ...file.aggregate, pending: { ...file.aggregate.pending }, summaries: { ...file.aggregate.summaries } };
-    const uuids: string[] = [];
-    const onLine = (line: TranscriptLine): void => {
-      applyLine(aggregate, line);
-      if (typeof line.uuid === 'string') uuids.push(line.uuid);
-    };
-    const result = await readTranscriptLines(file.filePath, { from: file.offset, to: stat.size }, parsingHandler({ line: onLine }), { headBytes: HEAD_BYTES });
+    const result = await deps.pool.read({ filePath: file.filePath, from: file.offset, to: stat.size, aggregate: file.aggregate });
     if (result.invalidLines > 0 || result.hugeLines > 0) {
       logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
     }
     return {
-      ...file, aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset, headHash: hashOf(result.head, result.offset), head: result.head,
-      uuids: { keys: uuidKeys(uuids), fromStart: file.offset === 0 },
+      ...file, aggregate: result.aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset,
+      headHash: hashOf(result.head, result.offset), head: result.head, uuids: { keys: result.keys, fromStart: file.offset === 0 },
     };
   }
 
@@ -125,24 +127,53 @@ export function createSessionIndexer(deps: { store: IndexStore; links: SummaryLi
     return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
   }
 
-  async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
-    let batch: IndexedFile[] = [];
-    for (const [filePath, stat] of stats) {
-      if (deps.shouldStop()) break;
-      if (unchanged(known(filePath), stat) || duplicates.get(filePath) === `${stat.size}:${stat.mtimeMs}`) continue;
-      try {
-        const file = await indexFile(filePath, stat);
-        if (file) batch.push(file);
-      } catch (error) {
-        // A file that vanished or became unreadable mid-read is retried on the next sweep.
-        logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
-      }
-      if (batch.length >= BATCH_FILES) {
-        changes.saved.push(...store.saveAll(batch));
-        batch = [];
-      }
+  async function indexOne(filePath: string, stat: Stat, batch: IndexedFile[]): Promise<void> {
+    try {
+      const file = await indexFile(filePath, stat);
+      if (file) batch.push(file);
+    } catch (error) {
+      // A file that vanished or became unreadable mid-read is retried on the next sweep.
+      logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
     }
-    if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+  }
+
+  /**
+   * Indexes the changed files, newest first (the first list page, sorted by last update, is complete early in
+   * a long first index), with as many files in flight as the pool has workers (two per worker, so a worker
+   * never waits for the main thread). Two files naming one session are never read at the same time.
+   */
+  async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
+    const todo = [...stats]
+      .filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`)
+      .sort((a, b) => b[1].mtimeMs - a[1].mtimeMs);
+    let batch: IndexedFile[] = [];
+    const flush = (): void => {
+      if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+      batch = [];
+    };
+    const reading = new Set<string>();
+    const later: [string, Stat][] = [];
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      for (let item = todo[next++]; item && !deps.shouldStop(); item = todo[next++]) {
+        const sessionId = sessionIdOf(item[0]) ?? '';
+        if (reading.has(sessionId)) {
+          later.push(item);
+          continue;
+        }
+        reading.add(sessionId);
+        await indexOne(item[0], item[1], batch);
+        reading.delete(sessionId);
+        if (batch.length >= BATCH_FILES) flush();
+      }
+    };
+    await Promise.all(Array.from({ length: deps.pool.parallelism * 2 }, lane));
+    flush();
+    for (const [filePath, stat] of later) {
+      if (deps.shouldStop()) break;
+      await indexOne(filePath, stat, batch);
+      flush();
+    }
   }
 
   /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db';
+import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks, uuidKeys } from './summary-links';
@@ -21,7 +22,7 @@ function harness() {
   const logger = pino({ level: 'silent' });
   const db = openDatabase(':memory:', logger);
   const store = createIndexStore(db);
-  const indexer = createSessionIndexer({ store, links: createSummaryLinks(db), projectsDir: projects, logger, shouldStop: () => false });
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
   const fileOf = (sessionId: string, project = '-home-dev-parser'): string => path.join(projects, project, `${sessionId}.jsonl`);
   return {
     fileOf,
