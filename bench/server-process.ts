@@ -16,24 +16,25 @@ export interface BenchServer {
   child: ChildProcess;
 }
 
-/** Bundles bench/sessions-server.ts (and the index worker next to it) into bench/results/. */
-export async function bundleServer(): Promise<string> {
-  const outdir = path.join(BENCH_ROOT, 'bench', 'results');
+/**
+ * Bundles bench/sessions-server.ts (and the index worker next to it, when the checkout has one) of a checkout
+ * (this one by default; another one, e.g. an export of an older commit, to measure before and after in one run).
+ */
+export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-server'): Promise<string> {
+  const outdir = path.join(BENCH_ROOT, 'bench', 'results', name);
+  const worker = path.join(checkout, 'server', 'src', 'features', 'sessions', 'index-worker.ts');
   await build({
-    entryPoints: {
-      'sessions-server': path.join(BENCH_ROOT, 'bench', 'sessions-server.ts'),
-      'index-worker': path.join(BENCH_ROOT, 'server', 'src', 'features', 'sessions', 'index-worker.ts'),
-    },
+    entryPoints: { 'sessions-server': path.join(checkout, 'bench', 'sessions-server.ts'), ...(fs.existsSync(worker) ? { 'index-worker': worker } : {}) },
     outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm',
-    packages: 'external', tsconfig: path.join(BENCH_ROOT, 'tsconfig.server.json'), logLevel: 'error',
+    packages: 'external', tsconfig: path.join(checkout, 'tsconfig.server.json'), logLevel: 'error',
   });
   return path.join(outdir, 'sessions-server.mjs');
 }
 
 /** Starts the bundled server on a corpus (its CLAUDE_CONFIG_DIR) and resolves once it listens. */
-export async function startServer(bundle: string, options: { cuiHome: string; corpus: string }): Promise<BenchServer> {
+export async function startServer(bundle: string, options: { cuiHome: string; corpus: string; env?: Record<string, string> }): Promise<BenchServer> {
   const child = spawn(process.execPath, [bundle], {
-    env: { ...process.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+    env: { ...process.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
