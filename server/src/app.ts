@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath } from './cli/claude-binary';
+import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
@@ -61,7 +62,7 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
   // Never awaited here: the server answers first; the version is learned once it listens (see buildApp).
   const versions = createClaudeVersions();
-  const claude: ClaudeInfo = { executablePath, version: () => versions.versionOf(executablePath) };
+  const claude: ClaudeInfo = { executablePath, version: () => versions.versionOf(executablePath), sdkQuery: createSdkLoader() };
   return { paths, logBuffer, logger, config, db, claude, childEnv: options.childEnv ?? {}, demoMode: options.demoMode ?? false };
 }
 
@@ -93,8 +94,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
-  // Serve first: the CLI's version is learned in the background once the server listens.
-  app.addHook('onListen', () => void platform.claude.version());
+  // Serve first: the CLI's version and the Agent SDK are loaded in the background once the server listens.
+  app.addHook('onListen', () => {
+    void platform.claude.version();
+    platform.claude.sdkQuery().catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
+  });
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {

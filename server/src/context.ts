@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ClaudeQueryFn } from './cli/claude-query';
 import type { Logger } from 'pino';
 import type { ConfigStore } from './platform/config';
 import type { LogBuffer } from './platform/log-buffer';
@@ -9,6 +10,8 @@ export interface ClaudeInfo {
   executablePath: string;
   /** Learned lazily (running the binary costs up to a second on a cold disk) and cached per binary. */
   version(): Promise<string>;
+  /** The Agent SDK's query(), loaded on first use (its module is slow to load: not on the start-up path). */
+  sdkQuery(): Promise<ClaudeQueryFn>;
 }
 
 /**

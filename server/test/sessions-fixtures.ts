@@ -8,6 +8,7 @@ import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } fro
 import { createConfigStore } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { installErrorHandler } from '../src/platform/errors-http';
+import { createSdkLoader } from '../src/cli/claude-query';
 import { createLogBuffer } from '../src/platform/log-buffer';
 import { resolvePaths } from '../src/platform/paths';
 import type { TestDirs } from './helpers';
@@ -105,7 +106,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: LiveRuns): Promise<
   const db = openDatabase(paths.dbPath, logger);
   const platform: PlatformDeps = {
     paths, logger, db, config: createConfigStore(paths.configPath), logBuffer: createLogBuffer(),
-    claude: { executablePath: '', version: async () => 'test' }, childEnv: {}, demoMode: false,
+    claude: { executablePath: '', version: async () => 'test', sdkQuery: createSdkLoader() }, childEnv: {}, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(db);
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });

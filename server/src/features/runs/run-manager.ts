@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
-import { childEnvironment } from '../../cli/claude-query';
+import { childEnvironment, type ClaudeQueryFn } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
@@ -83,7 +83,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     if (resolved.resumeSessionId) updateSessionInfo(resolved.resumeSessionId, { continuationSessionId: sessionId });
   };
 
-  const launch = (resolved: ResolvedStart): Run => {
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
     const run = startRun(
       {
         streamingId: randomUUID(),
@@ -97,7 +97,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         systemPrompt: resolved.systemPrompt,
         resumeSessionId: resolved.resumeSessionId,
       },
-      { logger, permissions, onSessionId: emitChange, ...deps.runOptions?.run },
+      { logger, permissions, query, onSessionId: emitChange, ...deps.runOptions?.run },
     );
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
@@ -129,7 +129,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         sessionInfo: deps.sessionInfo,
       });
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const run = launch(resolved);
+      const run = launch(resolved, await deps.claude.sdkQuery());
       try {
         await run.ready;
       } catch (error) {

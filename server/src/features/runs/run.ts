@@ -2,7 +2,7 @@ import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-a
 import type { PermissionMode } from '@cui/contract';
 import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
-import { startClaudeQuery } from '../../cli/claude-query';
+import { startClaudeQuery, type ClaudeQueryFn } from '../../cli/claude-query';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -34,6 +34,8 @@ export interface RunParams {
 
 export interface RunDeps {
   logger: Logger;
+  /** The Agent SDK's query(), loaded by the run manager before the first run. */
+  query: ClaudeQueryFn;
   permissions: PermissionRegistry;
   /** Called when the CLI reports a session id other than the preset one. */
   onSessionId(run: Run): void;
@@ -111,7 +113,7 @@ class CliRun implements Run {
       canUseTool: this.canUseTool,
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
-    });
+    }, deps.query);
     this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
