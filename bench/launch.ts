@@ -5,7 +5,10 @@
  * the server with Node's compile cache). Two URLs: `/api/config` (the first answer) and `/api/system/status`
  * (which includes the CLI's version).
  *
- *   npx tsx --tsconfig tsconfig.server.json bench/launch.ts [--runs 10]
+ *   npx tsx --tsconfig tsconfig.server.json bench/launch.ts [--runs 10] [--baseline <dir>]
+ *
+ * --baseline adds the bare server of another checkout (e.g. `git archive <commit>` unpacked, with a
+ * node_modules link), built by its own scripts/build.mjs, so that before and after share one machine load.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { ms, stats } from './bench-stats';
 import { BENCH_ROOT, BENCH_TOKEN } from './server-process';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, baseline: { type: 'string' } } });
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -52,9 +55,19 @@ async function launch(script: string, url: string): Promise<number> {
   return elapsed;
 }
 
+interface BuildScript {
+  buildServer: () => Promise<void>;
+  SERVER_OUT: string;
+}
+
+async function builtServer(checkout: string): Promise<string> {
+  const script = (await import(path.join(checkout, 'scripts', 'build.mjs'))) as BuildScript;
+  await script.buildServer();
+  return script.SERVER_OUT;
+}
+
 async function main(): Promise<void> {
-  const { buildServer, SERVER_OUT } = (await import(path.join(BENCH_ROOT, 'scripts', 'build.mjs'))) as { buildServer: () => Promise<void>; SERVER_OUT: string };
-  await buildServer();
+  const SERVER_OUT = await builtServer(BENCH_ROOT);
   const start = path.join(BENCH_ROOT, 'scripts', 'start.mjs');
   const variants = [
     { name: 'node dist/server/main.js → GET /api/config', script: SERVER_OUT, url: '/api/config' },
@@ -62,6 +75,11 @@ async function main(): Promise<void> {
     { name: 'node scripts/start.mjs → GET /api/config', script: start, url: '/api/config' },
     { name: 'node scripts/start.mjs → GET /api/system/status', script: start, url: '/api/system/status' },
   ];
+  if (values.baseline) {
+    const baseline = await builtServer(path.resolve(values.baseline));
+    variants.push({ name: 'baseline: node dist/server/main.js → GET /api/config', script: baseline, url: '/api/config' });
+    variants.push({ name: 'baseline: node dist/server/main.js → GET /api/system/status', script: baseline, url: '/api/system/status' });
+  }
   for (const v of variants) await launch(v.script, v.url);
   const samples = variants.map(() => [] as number[]);
   for (let i = 0; i < Number(values.runs); i++) {
