@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../../../../bench/corpus-lines';
+import { generateSession } from '../../../../bench/generate-corpus';
+import { openDatabase } from '../../platform/db';
 import { readChunk } from './index-chunk';
-import { createIndexPool, type IndexPool } from './index-pool';
+import { createIndexPool, inThreadPool, type IndexPool } from './index-pool';
+import { createIndexStore } from './index-store';
 import { emptyAggregate } from './session-aggregate';
+import { createSessionIndexer } from './session-indexer';
+import { createSummaryLinks } from './summary-links';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
 let pool: IndexPool;
@@ -42,5 +48,38 @@ describe('index worker pool', () => {
   it('fails the job of a file that cannot be read, with its error code, and keeps serving', async () => {
     await expect(pool.read({ filePath: '/nonexistent/x.jsonl', from: 0, to: 10, aggregate: emptyAggregate() })).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(pool.read({ filePath: FIXTURE, from: 0, to: 100, aggregate: emptyAggregate() })).resolves.toMatchObject({ offset: expect.any(Number) });
+  });
+
+  it('ends idle workers on release and starts them again for the next read', async () => {
+    await pool.release();
+    await expect(pool.read({ filePath: FIXTURE, from: 0, to: 100, aggregate: emptyAggregate() })).resolves.toMatchObject({ offset: expect.any(Number) });
+  });
+
+  it('indexes a sweep of many files through the workers exactly as in-thread, summaries linked across files', async () => {
+    const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-sweep-'));
+    const rand = createRandom(9);
+    const ids: string[] = [];
+    let leaf = '';
+    for (let i = 0; i < 24; i++) {
+      const w = generateSession(rand, `/home/dev/p${i % 3}`, Date.parse('2026-02-01T00:00:00Z') + i * 60_000, 30);
+      // Each session's summary names the previous session's leaf (the CLI 1.x layout after a resume).
+      if (leaf) w.lines.unshift(JSON.stringify({ type: 'summary', summary: `About ${ids.at(-1)}`, leafUuid: leaf }));
+      leaf = w.parent ?? '';
+      ids.push(w.sessionId);
+      fs.mkdirSync(path.join(projects, `-p${i % 3}`), { recursive: true });
+      // Without the generator's occasional custom titles, which would (rightly) take precedence.
+      const lines = w.lines.filter((line) => !line.startsWith('{"type":"custom-title"'));
+      fs.writeFileSync(path.join(projects, `-p${i % 3}`, `${w.sessionId}.jsonl`), `${lines.join('\n')}\n`);
+    }
+    const indexWith = async (readers: IndexPool) => {
+      const logger = pino({ level: 'silent' });
+      const db = openDatabase(':memory:', logger);
+      const store = createIndexStore(db);
+      await createSessionIndexer({ store, links: createSummaryLinks(db), pool: readers, projectsDir: projects, logger, shouldStop: () => false }).syncAll();
+      return ids.map((id) => store.metaOf(id));
+    };
+    const viaWorkers = await indexWith(pool);
+    expect(viaWorkers).toEqual(await indexWith(inThreadPool()));
+    expect(viaWorkers.slice(0, -1).map((meta) => meta?.summary)).toEqual(ids.slice(0, -1).map((id) => `About ${id}`));
   });
 });

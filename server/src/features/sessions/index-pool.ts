@@ -8,6 +8,8 @@ export interface IndexPool {
   /** How many chunks are worth having in flight at once. */
   readonly parallelism: number;
   read(job: ChunkJob): Promise<ChunkResult>;
+  /** Ends the idle workers (a big sweep is rare: idle threads would only hold memory); the next read starts them again. */
+  release(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,7 @@ interface Slot {
 
 /** Runs chunks in this thread: for tests and for a server started without the bundled worker. */
 export function inThreadPool(): IndexPool {
-  return { parallelism: 1, read: readChunk, close: async () => undefined };
+  return { parallelism: 1, read: readChunk, release: async () => undefined, close: async () => undefined };
 }
 
 /**
@@ -76,6 +78,11 @@ export function createIndexPool(options: { script: string | URL; logger: Logger;
         slot.pending.set(id, { resolve, reject });
         slot.worker.postMessage({ id, job });
       });
+    },
+    async release() {
+      const idle = slots.flatMap((slot, i) => (slot && slot.pending.size === 0 ? [[slot, i] as const] : []));
+      for (const [, i] of idle) slots[i] = undefined;
+      await Promise.all(idle.map(([slot]) => slot.worker.terminate()));
     },
     async close() {
       closed = true;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { HEAD_BYTES } from './index-chunk';
-import type { IndexPool } from './index-pool';
+import { inThreadPool, type IndexPool } from './index-pool';
 import { emptyAggregate } from './session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
@@ -11,6 +11,8 @@ import type { LinkChanges, SummaryLinks } from './summary-links';
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 const BATCH_FILES = 100;
 const STAT_CONCURRENCY = 64;
+/** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
+const WORKER_MIN_FILES = 16;
 
 interface Stat {
   size: number;
@@ -78,6 +80,7 @@ export interface SessionIndexerDeps {
 
 export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const { store, logger } = deps;
+  const inThread = inThreadPool();
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
@@ -85,7 +88,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const duplicates = new Map<string, string>();
 
   /** Reads what is new in one file; re-indexes from the start when it was truncated or replaced. */
-  async function indexFile(filePath: string, stat: Stat): Promise<IndexedFile | undefined> {
+  async function indexFile(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
     const sessionId = sessionIdOf(filePath);
     if (!sessionId) return undefined;
     const previous = store.load(filePath);
@@ -100,20 +103,20 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
       changes.reset.push(sessionId);
-      return readFrom(fresh(filePath, sessionId), stat);
+      return readFrom(fresh(filePath, sessionId), stat, pool);
     }
     const file = previous ?? fresh(filePath, sessionId);
-    const updated = await readFrom(file, stat);
+    const updated = await readFrom(file, stat, pool);
     if (previous && hashOf(updated.head, previous.offset) !== previous.headHash) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript rewritten: re-indexing');
       changes.reset.push(sessionId);
-      return readFrom(fresh(filePath, sessionId), stat);
+      return readFrom(fresh(filePath, sessionId), stat, pool);
     }
     return updated;
   }
 
-  async function readFrom(file: IndexedFile, stat: Stat): Promise<IndexedFile & { head?: Buffer }> {
-    const result = await deps.pool.read({ filePath: file.filePath, from: file.offset, to: stat.size, aggregate: file.aggregate });
+  async function readFrom(file: IndexedFile, stat: Stat, pool: IndexPool): Promise<IndexedFile & { head?: Buffer }> {
+    const result = await pool.read({ filePath: file.filePath, from: file.offset, to: stat.size, aggregate: file.aggregate });
     if (result.invalidLines > 0 || result.hugeLines > 0) {
       logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
     }
@@ -127,9 +130,9 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
   }
 
-  async function indexOne(filePath: string, stat: Stat, batch: IndexedFile[]): Promise<void> {
+  async function indexOne(filePath: string, stat: Stat, batch: IndexedFile[], pool: IndexPool): Promise<void> {
     try {
-      const file = await indexFile(filePath, stat);
+      const file = await indexFile(filePath, stat, pool);
       if (file) batch.push(file);
     } catch (error) {
       // A file that vanished or became unreadable mid-read is retried on the next sweep.
@@ -154,7 +157,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     const reading = new Set<string>();
     const later: [string, Stat][] = [];
     let next = 0;
-    const lane = async (): Promise<void> => {
+    const lane = async (pool: IndexPool): Promise<void> => {
       for (let item = todo[next++]; item && !deps.shouldStop(); item = todo[next++]) {
         const sessionId = sessionIdOf(item[0]) ?? '';
         if (reading.has(sessionId)) {
@@ -162,16 +165,19 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
           continue;
         }
         reading.add(sessionId);
-        await indexOne(item[0], item[1], batch);
+        await indexOne(item[0], item[1], batch, pool);
         reading.delete(sessionId);
         if (batch.length >= BATCH_FILES) flush();
       }
     };
-    await Promise.all(Array.from({ length: deps.pool.parallelism * 2 }, lane));
+    // Workers pay off for a sweep of many files; a few changed files (the watcher's usual news) are read here.
+    const pool = todo.length >= WORKER_MIN_FILES ? deps.pool : inThread;
+    await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
+    if (pool === deps.pool) await pool.release();
     flush();
     for (const [filePath, stat] of later) {
       if (deps.shouldStop()) break;
-      await indexOne(filePath, stat, batch);
+      await indexOne(filePath, stat, batch, inThread);
       flush();
     }
   }
