@@ -87,7 +87,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
     if (!file.uuids) return undefined;
     const before = file.uuids.fromStart ? undefined : selectUuids.get(file.filePath);
     writeUuids.run(file.filePath, before ? Buffer.concat([before, file.uuids.keys]) : file.uuids.keys);
-    return { sessionId: file.sessionId, keys: file.uuids.keys, offset: before ? before.length / 8 : 0 };
+    return { sessionId: file.sessionId, keys: file.uuids.keys, offset: before ? before.length / 8 : 0, hasSummaries: Object.keys(file.aggregate.summaries).length > 0 };
   };
 
   const saveAll = db.transaction((files: IndexedFile[]): UuidChunk[] => {

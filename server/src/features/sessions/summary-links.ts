@@ -17,6 +17,8 @@ export interface UuidChunk {
   keys: Buffer;
   /** Ordinal of the chunk's first uuid in its file (0 when the file was read from its start). */
   offset: number;
+  /** The file holds summary lines (whose titles may have changed). */
+  hasSummaries: boolean;
 }
 
 export interface LinkChanges {
@@ -25,14 +27,23 @@ export interface LinkChanges {
   reset: string[];
 }
 
-/** 8 bytes per uuid: its first and last 8 hex digits (random in a v4 uuid) as little-endian uint32s. */
+/**
+ * 8 bytes per uuid: its first and last 8 hex digits (random in a v4 uuid) as two uint32s in the machine's byte
+ * order (little-endian on every platform Node ships for), over an aligned buffer so that they are scanned as a
+ * Uint32Array.
+ */
 export function uuidKeys(uuids: string[]): Buffer {
-  const out = Buffer.alloc(uuids.length * 8);
+  const keys = new Uint32Array(uuids.length * 2);
   uuids.forEach((uuid, i) => {
-    out.writeUInt32LE(parseInt(uuid.slice(0, 8), 16) >>> 0, i * 8);
-    out.writeUInt32LE(parseInt(uuid.slice(-8), 16) >>> 0, i * 8 + 4);
+    keys[i * 2] = parseInt(uuid.slice(0, 8), 16) >>> 0;
+    keys[i * 2 + 1] = parseInt(uuid.slice(-8), 16) >>> 0;
   });
-  return out;
+  return Buffer.from(keys.buffer);
+}
+
+function asUint32(keys: Buffer): Uint32Array {
+  const aligned = keys.byteOffset % 4 === 0 ? keys : Buffer.from(keys);
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 4));
 }
 
 interface Found {
@@ -42,23 +53,25 @@ interface Found {
   depth: number;
 }
 
+type KeyFile = Pick<UuidChunk, 'sessionId' | 'keys' | 'offset'> & { total: number };
+
 /** Looks for the wanted leaves among the given files' keys; keeps the best match of each. */
-function findLeaves(wanted: string[], files: Iterable<UuidChunk & { total: number }>): Map<string, Found> {
+function findLeaves(wanted: string[], files: Iterable<KeyFile>): Map<string, Found> {
   const byHigh = new Map<number, { low: number; leaf: string }[]>();
-  const keys = uuidKeys(wanted);
+  const wantedKeys = asUint32(uuidKeys(wanted));
   wanted.forEach((leaf, i) => {
-    const high = keys.readUInt32LE(i * 8);
-    byHigh.set(high, [...(byHigh.get(high) ?? []), { low: keys.readUInt32LE(i * 8 + 4), leaf }]);
+    const high = wantedKeys[i * 2] as number;
+    byHigh.set(high, [...(byHigh.get(high) ?? []), { low: wantedKeys[i * 2 + 1] as number, leaf }]);
   });
   const found = new Map<string, Found>();
   for (const file of files) {
-    for (let at = 0; at + 8 <= file.keys.length; at += 8) {
-      const candidates = byHigh.get(file.keys.readUInt32LE(at));
+    const keys = asUint32(file.keys);
+    for (let at = 0; at + 1 < keys.length; at += 2) {
+      const candidates = byHigh.get(keys[at] as number);
       if (!candidates) continue;
-      const low = file.keys.readUInt32LE(at + 4);
       for (const c of candidates) {
-        if (c.low !== low) continue;
-        const position = file.offset + at / 8;
+        if (c.low !== keys[at + 1]) continue;
+        const position = file.offset + at / 2;
         const depth = (position + 1) / Math.max(1, file.total);
         const best = found.get(c.leaf);
         if (!best || depth > best.depth) found.set(c.leaf, { sessionId: file.sessionId, position, depth });
@@ -75,8 +88,19 @@ export function createSummaryLinks(db: Database.Database): SummaryLinks {
   const newLeaves = db.prepare<[], string>(
     'SELECT DISTINCT t.leaf_uuid FROM transcript_summary t WHERE NOT EXISTS (SELECT 1 FROM summary_leaf l WHERE l.leaf_uuid = t.leaf_uuid)').pluck();
   const orphans = db.prepare<[], string>('SELECT leaf_uuid FROM summary_leaf WHERE session_id IS NULL').pluck();
-  const allKeys = db.prepare<[], { session_id: string; prefixes: Buffer }>(
-    'SELECT s.session_id, u.prefixes FROM transcript_uuids u JOIN session_index s ON s.file_path = u.file_path');
+  const indexedFiles = db.prepare<[], { session_id: string; file_path: string }>('SELECT session_id, file_path FROM session_index');
+  const keysOf = db.prepare<[string], Buffer>('SELECT prefixes FROM transcript_uuids WHERE file_path = ?').pluck();
+
+  /** Every indexed file's keys: those read whole by this sweep from memory, the others from the database. */
+  function* everyFile(saved: UuidChunk[]): Generator<KeyFile> {
+    const whole = new Map(saved.filter((chunk) => chunk.offset === 0).map((chunk) => [chunk.sessionId, chunk]));
+    for (const chunk of whole.values()) yield { ...chunk, total: chunk.keys.length / 8 };
+    for (const row of indexedFiles.all()) {
+      if (whole.has(row.session_id)) continue;
+      const keys = keysOf.get(row.file_path);
+      if (keys) yield { sessionId: row.session_id, keys, offset: 0, total: keys.length / 8 };
+    }
+  }
   const sessionsOfFileSummaries = db.prepare<[string], string>(`SELECT l.session_id FROM transcript_summary t JOIN summary_leaf l ON l.leaf_uuid = t.leaf_uuid
     JOIN session_index s ON s.file_path = t.file_path WHERE s.session_id = ? AND l.session_id IS NOT NULL`).pluck();
   const deleteLeaf = db.prepare('DELETE FROM summary_leaf WHERE leaf_uuid = ?');
@@ -100,8 +124,7 @@ export function createSummaryLinks(db: Database.Database): SummaryLinks {
     }
     const resolved = new Map<string, Found | undefined>();
     if (lookAgain.size > 0) {
-      const files = allKeys.all().map((row) => ({ sessionId: row.session_id, keys: row.prefixes, offset: 0, total: row.prefixes.length / 8 }));
-      const found = findLeaves([...lookAgain], files);
+      const found = findLeaves([...lookAgain], everyFile(changes.saved));
       for (const leaf of lookAgain) resolved.set(leaf, found.get(leaf));
     }
     // A leaf not found yet may be in what this sweep just read.
@@ -115,7 +138,9 @@ export function createSummaryLinks(db: Database.Database): SummaryLinks {
       if (where) affected.add(where.sessionId);
     }
     // The summary lines a saved file holds may have changed: the sessions they title are recomputed.
-    for (const chunk of changes.saved) for (const sessionId of sessionsOfFileSummaries.all(chunk.sessionId)) affected.add(sessionId);
+    for (const chunk of changes.saved) {
+      if (chunk.hasSummaries) for (const sessionId of sessionsOfFileSummaries.all(chunk.sessionId)) affected.add(sessionId);
+    }
     for (const sessionId of affected) retitle.run({ sessionId, linked: linkedOf.get(sessionId) ?? '' });
   });
   return { update };
