@@ -9,7 +9,8 @@ import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-const BATCH_FILES = 100;
+/** Files saved per transaction: small enough that the main thread never holds a request back for long. */
+const BATCH_FILES = 25;
 const STAT_CONCURRENCY = 64;
 /** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
 const WORKER_MIN_FILES = 16;
