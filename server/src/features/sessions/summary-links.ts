@@ -35,10 +35,20 @@ export interface LinkChanges {
 export function uuidKeys(uuids: string[]): Buffer {
   const keys = new Uint32Array(uuids.length * 2);
   uuids.forEach((uuid, i) => {
-    keys[i * 2] = parseInt(uuid.slice(0, 8), 16) >>> 0;
-    keys[i * 2 + 1] = parseInt(uuid.slice(-8), 16) >>> 0;
+    keys[i * 2] = hex8(uuid, 0);
+    keys[i * 2 + 1] = hex8(uuid, uuid.length - 8);
   });
   return Buffer.from(keys.buffer);
+}
+
+/** 8 hex digits from `from` as a uint32 (called for every line of every transcript: no slicing, no parseInt). */
+function hex8(text: string, from: number): number {
+  let value = 0;
+  for (let i = from; i < from + 8; i++) {
+    const c = text.charCodeAt(i) | 0x20; // lower-case letters; NaN (past either end) becomes 0x20
+    value = value * 16 + (c <= 0x39 ? c - 0x30 : c - 0x57);
+  }
+  return value >>> 0;
 }
 
 function asUint32(keys: Buffer): Uint32Array {
