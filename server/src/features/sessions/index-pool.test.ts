@@ -55,12 +55,12 @@ describe('index worker pool', () => {
     await expect(pool.read({ filePath: FIXTURE, from: 0, to: 100, aggregate: emptyAggregate() })).resolves.toMatchObject({ offset: expect.any(Number) });
   });
 
-  it('indexes a sweep of many files through the workers exactly as in-thread, summaries linked across files', async () => {
+  it('indexes every file of a sweep larger than a save batch, through the workers exactly as in-thread, summaries linked across files', async () => {
     const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-sweep-'));
     const rand = createRandom(9);
     const ids: string[] = [];
     let leaf = '';
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < 60; i++) {
       const w = generateSession(rand, `/home/dev/p${i % 3}`, Date.parse('2026-02-01T00:00:00Z') + i * 60_000, 30);
       // Each session's summary names the previous session's leaf (the CLI 1.x layout after a resume).
       if (leaf) w.lines.unshift(JSON.stringify({ type: 'summary', summary: `About ${ids.at(-1)}`, leafUuid: leaf }));
@@ -79,7 +79,9 @@ describe('index worker pool', () => {
       return ids.map((id) => store.metaOf(id));
     };
     const viaWorkers = await indexWith(pool);
-    expect(viaWorkers).toEqual(await indexWith(inThreadPool()));
+    const inThread = await indexWith(inThreadPool());
+    expect(inThread.filter((meta) => meta === undefined)).toHaveLength(0);
+    expect(viaWorkers).toEqual(inThread);
     expect(viaWorkers.slice(0, -1).map((meta) => meta?.summary)).toEqual(ids.slice(0, -1).map((id) => `About ${id}`));
   });
 });

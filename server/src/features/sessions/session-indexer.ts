@@ -131,13 +131,13 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
   }
 
-  async function indexOne(filePath: string, stat: Stat, batch: IndexedFile[], pool: IndexPool): Promise<void> {
+  async function indexOne(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
     try {
-      const file = await indexFile(filePath, stat, pool);
-      if (file) batch.push(file);
+      return await indexFile(filePath, stat, pool);
     } catch (error) {
       // A file that vanished or became unreadable mid-read is retried on the next sweep.
       logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
+      return undefined;
     }
   }
 
@@ -166,7 +166,9 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
           continue;
         }
         reading.add(sessionId);
-        await indexOne(item[0], item[1], batch, pool);
+        // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
+        const file = await indexOne(item[0], item[1], pool);
+        if (file) batch.push(file);
         reading.delete(sessionId);
         if (batch.length >= BATCH_FILES) flush();
       }
@@ -178,7 +180,8 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     flush();
     for (const [filePath, stat] of later) {
       if (deps.shouldStop()) break;
-      await indexOne(filePath, stat, batch, inThread);
+      const file = await indexOne(filePath, stat, inThread);
+      if (file) batch.push(file);
       flush();
     }
   }
