@@ -26,6 +26,8 @@ interface Run {
   fromListening: number;
   cpu: number;
   probes: number[];
+  /** The list's total: every session indexed. */
+  total: number;
 }
 
 interface Variant {
@@ -49,12 +51,12 @@ async function coldRun(variant: Variant): Promise<Run> {
     probes.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  await page;
+  const { total } = (await page) as { total: number };
   const answered = performance.now();
   const cpu = procStats(server.child.pid as number).cpuMs - cpuBefore;
   await stopServer(server);
   fs.rmSync(cuiHome, { recursive: true, force: true });
-  return { fromLaunch: answered - launched, fromListening: answered - listening, cpu, probes };
+  return { fromLaunch: answered - launched, fromListening: answered - listening, cpu, probes, total };
 }
 
 function report(variants: Variant[], runs: Run[][]): string {
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
     for (const [k, variant] of variants.entries()) {
       const run = await coldRun(variant);
       runs[k]?.push(run);
-      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}`);
+      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, ${run.total} sessions listed`);
     }
   }
   const text = report(variants, runs);
