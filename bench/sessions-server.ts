@@ -3,6 +3,7 @@
  * the environment (CUI_HOME, CLAUDE_CONFIG_DIR, CUI_BENCH_TOKEN). Prints `LISTENING <port>` once listening;
  * closes on SIGTERM or when stdin ends.
  */
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app';
 
 const app = await buildApp({
@@ -10,6 +11,8 @@ const app = await buildApp({
   claudeConfigDir: process.env.CLAUDE_CONFIG_DIR,
   token: process.env.CUI_BENCH_TOKEN,
   logLevel: 'warn',
+  // Bundled next to this file by bench/server-process.ts; CUI_BENCH_IN_THREAD=1 measures the in-thread indexer.
+  indexWorkerScript: process.env.CUI_BENCH_IN_THREAD === '1' ? undefined : fileURLToPath(new URL('./index-worker.mjs', import.meta.url)),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

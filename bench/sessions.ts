@@ -6,18 +6,16 @@
  *   npx tsx --tsconfig tsconfig.server.json bench/sessions.ts [--sessions 2000] [--corpus bench/.corpus/s2000]
  *   npm run bench -- --sessions 10000
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { ms, row, stats, timeEach, type Stats } from './bench-stats';
 import { createRandom } from './corpus-lines';
 import { generateCorpus, type CorpusManifest } from './generate-corpus';
+import { BENCH_ROOT, bundleServer, get, procStats, startServer, stopServer, type BenchServer } from './server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = BENCH_ROOT;
 const { values } = parseArgs({
   options: {
     sessions: { type: 'string', default: '2000' },
@@ -29,12 +27,7 @@ const { values } = parseArgs({
 });
 const sessions = Number(values.sessions);
 const corpus = path.resolve(values.corpus ?? path.join(root, 'bench', '.corpus', `s${sessions}`));
-const token = 'b'.repeat(32);
-
-interface Server {
-  port: number;
-  child: ChildProcess;
-}
+type Server = BenchServer;
 
 function ensureCorpus(): CorpusManifest {
   const manifestPath = path.join(corpus, 'manifest.json');
@@ -45,57 +38,9 @@ function ensureCorpus(): CorpusManifest {
   return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as CorpusManifest;
 }
 
-async function bundleServer(): Promise<string> {
-  const outfile = path.join(root, 'bench', 'results', 'sessions-server.mjs');
-  await build({
-    entryPoints: [path.join(root, 'bench', 'sessions-server.ts')], outfile, bundle: true, platform: 'node', format: 'esm',
-    packages: 'external', tsconfig: path.join(root, 'tsconfig.server.json'), logLevel: 'error',
-  });
-  return outfile;
-}
-
-async function startServer(bundle: string, cuiHome: string): Promise<Server> {
-  const child = spawn(process.execPath, [bundle], {
-    env: { ...process.env, CUI_HOME: cuiHome, CLAUDE_CONFIG_DIR: corpus, CUI_BENCH_TOKEN: token, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /LISTENING (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  return { port, child };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.stdin?.end();
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-/** Peak resident set (VmHWM) and CPU seconds (user + system) of a live process, from /proc. */
-function procStats(pid: number): { peakRssMb: number; cpuMs: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { peakRssMb: hwm / 1024, cpuMs: ticks * 10 };
-}
-
-async function get(server: Server, url: string): Promise<unknown> {
-  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** First list page right after the server listens; returns wall ms, server CPU ms and peak RSS. */
 async function firstPage(bundle: string, cuiHome: string, keep: boolean): Promise<{ wall: number; cpu: number; rss: number; server?: Server }> {
-  const server = await startServer(bundle, cuiHome);
+  const server = await startServer(bundle, { cuiHome, corpus });
   const before = procStats(server.child.pid as number);
   const started = performance.now();
   await get(server, '/api/conversations?limit=20&sortBy=updated&order=desc');

@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
 export const WEB_OUT = path.join(ROOT, 'dist/web/index.html');
+/** Node's compile cache for the server (NODE_COMPILE_CACHE), used by `npm start`. */
+export const COMPILE_CACHE_DIR = path.join(ROOT, 'dist/.node-compile-cache');
 
 /** `@cui/contract` is a path alias (tsconfig/vite), not a package: point esbuild at its source. */
 const contractAlias = {
@@ -19,8 +21,9 @@ const contractAlias = {
 export async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-    outfile: SERVER_OUT,
+    // The index worker is its own entry: worker threads load it by path next to main.js.
+    entryPoints: { main: path.join(ROOT, 'server/src/main.ts'), 'index-worker': path.join(ROOT, 'server/src/features/sessions/index-worker.ts') },
+    outdir: path.dirname(SERVER_OUT),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ClaudeInfo, PlatformDeps } from './context';
-import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
+import { bundledClaudePath } from './cli/claude-binary';
+import { createSdkLoader } from './cli/claude-query';
+import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Shows start-up problems the user should know about (a damaged database) to whoever started the server. */
   onStartupNotice?: (message: string) => void;
+  /** The bundled index worker script (dist/server/index-worker.js); transcripts are indexed in-thread when absent. */
+  indexWorkerScript?: string;
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
@@ -75,7 +79,9 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const db = openDatabaseWithRecovery({ file: paths.dbPath, backupFile: paths.userDataBackupPath, logger, notify: options.onStartupNotice });
   // A start request may still name another executable; this is the default for those that don't.
   const executablePath = options.claudeExecutablePath ?? config.get().claudeExecutablePath ?? bundledClaudePath();
-  const claude: ClaudeInfo = { executablePath, version: await claudeVersion(executablePath).catch(() => 'unknown') };
+  // Never awaited here: the server answers first; the version is learned once it listens (see buildApp).
+  const versions = createClaudeVersions();
+  const claude: ClaudeInfo = { executablePath, version: () => versions.versionOf(executablePath), sdkQuery: createSdkLoader() };
   return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
 }
 
@@ -103,7 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, guard, runOptions: options.runOptions });
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
 
   const app = Fastify({
     // Request log lines name the path only: a query string may carry anything.
@@ -135,6 +141,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
+  // Serve first: the CLI's version and the Agent SDK are loaded in the background once the server listens.
+  app.addHook('onListen', () => {
+    void platform.claude.version();
+    platform.claude.sdkQuery().catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
+  });
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {

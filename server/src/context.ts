@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ClaudeQueryFn } from './cli/claude-query';
 import type { Logger } from 'pino';
 import type { EventBus } from './platform/bus';
 import type { ConfigStore } from './features/settings/index';
@@ -8,7 +9,10 @@ import type { CuiPaths } from './platform/paths';
 /** The Claude Code executable runs use unless a request names another. */
 export interface ClaudeInfo {
   executablePath: string;
-  version: string;
+  /** Learned lazily (running the binary costs up to a second on a cold disk) and cached per binary. */
+  version(): Promise<string>;
+  /** The Agent SDK's query(), loaded on first use (its module is slow to load: not on the start-up path). */
+  sdkQuery(): Promise<ClaudeQueryFn>;
 }
 
 /**

@@ -98,6 +98,7 @@ async function start(args: ServerArgs): Promise<void> {
     logStdout: true,
     logLevel,
     webRoot: path.resolve(here, '../web'),
+    indexWorkerScript: path.join(here, 'index-worker.js'),
     demoMode: process.env.CUI_DEMO === '1',
     // `npm run demo` names its scratch project so the composer offers it before any session exists.
     ...(process.env.CUI_DEMO === '1' && process.env.CUI_DEMO_PROJECT ? { suggestedDirectory: process.env.CUI_DEMO_PROJECT } : {}),

@@ -4,8 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemStatus } from '@cui/contract';
-import { makeTestDirs, waitFor, type TestDirs } from './helpers';
-import { freePort } from './server-process';
+import { freePort, makeTestDirs, waitFor, type TestDirs } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];

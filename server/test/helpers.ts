@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -72,4 +73,13 @@ export async function waitFor<T>(check: () => T | Promise<T>, options: { timeout
     if (Date.now() > deadline) throw new Error(`waitFor timed out: ${options.message ?? 'condition not met'}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server process that must be told its port). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

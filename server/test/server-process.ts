@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { testChildEnv, waitFor, type TestDirs } from './helpers';
+import { freePort, testChildEnv, waitFor, type TestDirs } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,15 +14,6 @@ export interface ServerProcess {
   exited: Promise<void>;
   /** fetch with the Bearer token; `pathname` starts with '/'. */
   api(pathname: string, init?: RequestInit): Promise<Response>;
-}
-
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts main.ts with the test's directories and the fake model, and resolves once it listens. */

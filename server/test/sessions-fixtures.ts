@@ -9,6 +9,7 @@ import { createConfigStore } from '../src/features/settings/index';
 import { createEventBus, type EventBus } from '../src/platform/bus';
 import { openDatabase } from '../src/platform/db';
 import { installErrorHandler } from '../src/platform/errors-http';
+import { createSdkLoader } from '../src/cli/claude-query';
 import { createLogBuffer } from '../src/platform/log-buffer';
 import { resolvePaths } from '../src/platform/paths';
 import type { TestDirs } from './helpers';
@@ -106,7 +107,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<
   const bus = runs.bus;
   const platform: PlatformDeps = {
     paths, logger, db, bus, config: createConfigStore({ path: paths.configPath, bus }), logBuffer: createLogBuffer(),
-    claude: { executablePath: '', version: 'test' }, demoMode: false,
+    claude: { executablePath: '', version: async () => 'test', sdkQuery: createSdkLoader() }, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(platform);
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs });

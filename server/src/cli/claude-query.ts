@@ -1,4 +1,4 @@
-import { query, type CanUseTool, type Options, type Query, type SpawnedProcess, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import type { CanUseTool, Options, Query, SpawnedProcess, SpawnOptions, query } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode } from '@cui/contract';
 
 /** Which settings a run loads beyond the user's own (decided per working directory by the trust gate). */
@@ -82,7 +82,19 @@ export function childEnvironment(base: NodeJS.ProcessEnv, overrides: Record<stri
   return { ...env, ...overrides };
 }
 
-/** Starts the CLI through the Agent SDK; messages arrive by iterating the returned query. */
-export function startClaudeQuery(params: ClaudeQueryParams): Query {
-  return query({ prompt: params.prompt, options: buildQueryOptions(params) });
+/** The Agent SDK's `query()`. */
+export type ClaudeQueryFn = typeof query;
+
+/**
+ * Loads the Agent SDK on first use (once: the promise is kept). Its module takes ~0.1–0.2 s to load, which
+ * would otherwise delay the server's first answer: the server preloads it once it listens, and a start waits for it.
+ */
+export function createSdkLoader(): () => Promise<ClaudeQueryFn> {
+  let loading: Promise<ClaudeQueryFn> | undefined;
+  return () => (loading ??= import('@anthropic-ai/claude-agent-sdk').then((sdk) => sdk.query));
+}
+
+/** Starts the CLI through the Agent SDK's `query`; messages arrive by iterating the returned query. */
+export function startClaudeQuery(params: ClaudeQueryParams, sdkQuery: ClaudeQueryFn): Query {
+  return sdkQuery({ prompt: params.prompt, options: buildQueryOptions(params) });
 }

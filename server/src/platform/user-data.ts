@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 /**
  * Tables that are not user data: the transcript index (rebuilt from the transcripts), runtime records and
  * SQLite/migration bookkeeping. Every other table (session info: names, pins, archive, notify; trusted folders…)
- * is user data: backed up, salvaged and restored.
+ * is user data: backed up, salvaged and restored. The index includes its summary links (migration 004).
  */
-export const REBUILDABLE_TABLES = new Set(['session_index', 'live_runs', 'schema_migrations']);
+export const REBUILDABLE_TABLES = new Set(['session_index', 'transcript_summary', 'transcript_uuids', 'summary_leaf', 'live_runs', 'schema_migrations']);
 
 /** Rows of every user-data table, by table name. */
 export type UserData = Record<string, Record<string, unknown>[]>;

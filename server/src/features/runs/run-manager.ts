@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
-import type { RunSettings } from '../../cli/claude-query';
+import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { RunEndReason } from '../../platform/bus';
@@ -103,7 +103,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
   };
 
-  const launch = (resolved: ResolvedStart): Run => {
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
     const { env, model } = deps.runEnvironment({
       workingDirectory: resolved.workingDirectory,
       permissionMode: resolved.permissionMode,
@@ -124,7 +124,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         resumeSessionId: resolved.resumeSessionId,
         ...deps.runSettings(resolved.workingDirectory),
       },
-      { logger, permissions, guard: deps.guard, ...deps.runOptions?.run },
+      { logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run },
     );
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
@@ -155,7 +155,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
       }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const run = launch(resolved);
+      const run = launch(resolved, await deps.claude.sdkQuery());
       try {
         await run.ready;
       } catch (error) {

@@ -2,7 +2,7 @@ import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-a
 import type { PermissionMode } from '@cui/contract';
 import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
-import { startClaudeQuery, type RunSettings } from '../../cli/claude-query';
+import { startClaudeQuery, type ClaudeQueryFn, type RunSettings } from '../../cli/claude-query';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -35,6 +35,8 @@ export interface RunParams extends RunSettings {
 
 export interface RunDeps {
   logger: Logger;
+  /** The Agent SDK's query(), loaded by the run manager before the first run. */
+  query: ClaudeQueryFn;
   permissions: PermissionRegistry;
   stopTimings?: Partial<StopTimings>;
   /** How long start waits for the CLI's system/init. */
@@ -112,7 +114,7 @@ class CliRun implements Run {
       canUseTool: this.canUseTool,
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
-    });
+    }, deps.query);
     this.stopper = createStopper({
       query,
       abortController,

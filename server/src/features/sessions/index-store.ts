@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ConversationMeta } from './conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from './session-aggregate';
+import type { UuidChunk } from './summary-links';
 
 /** Where indexing of one transcript file stopped. */
 export interface FilePosition {
@@ -16,6 +17,8 @@ export interface FilePosition {
 export interface IndexedFile extends FilePosition {
   projectDir: string;
   aggregate: SessionAggregate;
+  /** The uuids read by this indexing (uuidKeys); `fromStart` when the file was read from its first byte. */
+  uuids?: { keys: Buffer; fromStart: boolean };
 }
 
 interface Row {
@@ -35,9 +38,10 @@ export interface IndexStore {
   positions(): Map<string, FilePosition>;
   positionOf(filePath: string): FilePosition | undefined;
   load(filePath: string): IndexedFile | undefined;
-  /** Writes many files in one transaction. */
-  saveAll(files: IndexedFile[]): void;
-  removeAll(filePaths: string[]): void;
+  /** Writes many files in one transaction; returns the uuid chunks written (for the summary links). */
+  saveAll(files: IndexedFile[]): UuidChunk[];
+  /** Returns the ids of the sessions removed. */
+  removeAll(filePaths: string[]): string[];
   filePathOf(sessionId: string): string | undefined;
   isEmpty(): boolean;
   /** Summary, project, model and metrics of an indexed session, for its details. */
@@ -49,7 +53,12 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const selectPosition = db.prepare<[string], Row>('SELECT session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash FROM session_index WHERE file_path = ?');
   const selectOne = db.prepare<[string], Row>('SELECT * FROM session_index WHERE file_path = ?');
   const selectPath = db.prepare<[string], { file_path: string }>('SELECT file_path FROM session_index WHERE session_id = ?');
-  const remove = db.prepare('DELETE FROM session_index WHERE file_path = ?');
+  const remove = db.prepare<[string], string>('DELETE FROM session_index WHERE file_path = ? RETURNING session_id').pluck();
+  const removeUuids = db.prepare('DELETE FROM transcript_uuids WHERE file_path = ?');
+  const removeSummaries = db.prepare('DELETE FROM transcript_summary WHERE file_path = ?');
+  const insertSummary = db.prepare('INSERT INTO transcript_summary (leaf_uuid, file_path, summary) VALUES (?, ?, ?)');
+  const selectUuids = db.prepare<[string], Buffer>('SELECT prefixes FROM transcript_uuids WHERE file_path = ?').pluck();
+  const writeUuids = db.prepare('INSERT INTO transcript_uuids (file_path, prefixes) VALUES (?, ?) ON CONFLICT (file_path) DO UPDATE SET prefixes = excluded.prefixes');
   const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
   const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number }>(
     'SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed FROM session_index WHERE session_id = ?',
@@ -57,12 +66,13 @@ export function createIndexStore(db: Database.Database): IndexStore {
   // A second file claiming an indexed session id (same id in two project dirs) is ignored until the first goes away.
   const upsert = db.prepare(`
     INSERT INTO session_index (session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash, project_dir, project_path,
-      summary, first_prompt, cli_title, created_at, updated_at, message_count, edit_count, write_count, lines_added, lines_removed, model, parse_state)
+      summary, first_prompt, cli_title, custom_title, ai_title, created_at, updated_at, message_count, edit_count, write_count, lines_added, lines_removed, model, parse_state)
     VALUES (@session_id, @file_path, @file_size, @file_mtime_ms, @file_ino, @file_offset, @head_hash, @project_dir, @project_path,
-      @summary, @first_prompt, @cli_title, @created_at, @updated_at, @message_count, @edit_count, @write_count, @lines_added, @lines_removed, @model, @parse_state)
+      @summary, @first_prompt, @cli_title, @custom_title, @ai_title, @created_at, @updated_at, @message_count, @edit_count, @write_count, @lines_added, @lines_removed, @model, @parse_state)
     ON CONFLICT (session_id) DO UPDATE SET file_size = excluded.file_size, file_mtime_ms = excluded.file_mtime_ms, file_ino = excluded.file_ino,
       file_offset = excluded.file_offset, head_hash = excluded.head_hash, project_dir = excluded.project_dir, project_path = excluded.project_path,
-      summary = excluded.summary, first_prompt = excluded.first_prompt, cli_title = excluded.cli_title, created_at = excluded.created_at,
+      summary = COALESCE(NULLIF(excluded.custom_title, ''), NULLIF(session_index.linked_summary, ''), NULLIF(excluded.ai_title, ''), excluded.first_prompt),
+      first_prompt = excluded.first_prompt, cli_title = excluded.cli_title, custom_title = excluded.custom_title, ai_title = excluded.ai_title, created_at = excluded.created_at,
       updated_at = excluded.updated_at, message_count = excluded.message_count, edit_count = excluded.edit_count, write_count = excluded.write_count,
       lines_added = excluded.lines_added, lines_removed = excluded.lines_removed, model = excluded.model, parse_state = excluded.parse_state
     WHERE session_index.file_path = excluded.file_path
@@ -72,7 +82,16 @@ export function createIndexStore(db: Database.Database): IndexStore {
     filePath: row.file_path, sessionId: row.session_id, size: row.file_size, mtimeMs: row.file_mtime_ms, ino: row.file_ino, offset: row.file_offset, headHash: row.head_hash,
   });
 
-  const saveAll = db.transaction((files: IndexedFile[]) => {
+  /** Appends (or, read from the start, replaces) a file's uuid keys; returns the chunk for the summary links. */
+  const saveUuids = (file: IndexedFile): UuidChunk | undefined => {
+    if (!file.uuids) return undefined;
+    const before = file.uuids.fromStart ? undefined : selectUuids.get(file.filePath);
+    writeUuids.run(file.filePath, before ? Buffer.concat([before, file.uuids.keys]) : file.uuids.keys);
+    return { sessionId: file.sessionId, keys: file.uuids.keys, offset: before ? before.length / 8 : 0, hasSummaries: Object.keys(file.aggregate.summaries).length > 0 };
+  };
+
+  const saveAll = db.transaction((files: IndexedFile[]): UuidChunk[] => {
+    const chunks: UuidChunk[] = [];
     for (const file of files) {
       const agg = file.aggregate;
       const metrics = toolMetrics(agg);
@@ -80,11 +99,16 @@ export function createIndexStore(db: Database.Database): IndexStore {
         session_id: file.sessionId, file_path: file.filePath, file_size: file.size, file_mtime_ms: file.mtimeMs, file_ino: file.ino,
         file_offset: file.offset, head_hash: file.headHash, project_dir: file.projectDir,
         project_path: agg.projectPath || decodeProjectDir(file.projectDir), summary: displaySummary(agg), first_prompt: agg.firstPrompt,
-        cli_title: agg.customTitle || agg.cliSummary || agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
+        cli_title: agg.customTitle || agg.aiTitle, custom_title: agg.customTitle, ai_title: agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
         edit_count: metrics.editCount, write_count: metrics.writeCount, lines_added: metrics.linesAdded, lines_removed: metrics.linesRemoved,
         model: agg.model, parse_state: JSON.stringify(agg),
       });
+      removeSummaries.run(file.filePath);
+      for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
+      const chunk = saveUuids(file);
+      if (chunk) chunks.push(chunk);
     }
+    return chunks;
   });
 
   return {
@@ -100,7 +124,14 @@ export function createIndexStore(db: Database.Database): IndexStore {
     },
     saveAll,
     removeAll: db.transaction((paths: string[]) => {
-      for (const p of paths) remove.run(p);
+      const removed: string[] = [];
+      for (const p of paths) {
+        const sessionId = remove.get(p);
+        if (sessionId) removed.push(sessionId);
+        removeUuids.run(p);
+        removeSummaries.run(p);
+      }
+      return removed;
     }),
     filePathOf: (sessionId) => selectPath.get(sessionId)?.file_path,
     isEmpty: () => any.get() === undefined,

@@ -9,10 +9,14 @@ import { isVisibleMessage, str, userPromptText, type TranscriptLine } from './tr
 export interface SessionAggregate {
   projectPath: string;
   firstPrompt: string;
-  /** Titles the CLI wrote itself: `custom-title` (user's /rename), `summary` (older CLIs), `ai-title`. */
+  /** Titles the CLI wrote itself: `custom-title` (user's /rename) and `ai-title`. */
   customTitle: string;
-  cliSummary: string;
   aiTitle: string;
+  /**
+   * The `summary` lines of this file (older CLIs), by leafUuid. A summary titles the session that contains its
+   * leaf, which may be another file's (summary-links.ts); a line without a leafUuid titles nothing.
+   */
+  summaries: Record<string, string>;
   createdAt: string;
   updatedAt: string;
   messageCount: number;
@@ -24,14 +28,17 @@ export interface SessionAggregate {
 
 export function emptyAggregate(): SessionAggregate {
   return {
-    projectPath: '', firstPrompt: '', customTitle: '', cliSummary: '', aiTitle: '', createdAt: '', updatedAt: '', messageCount: 0, model: '',
+    projectPath: '', firstPrompt: '', customTitle: '', aiTitle: '', summaries: {}, createdAt: '', updatedAt: '', messageCount: 0, model: '',
     metrics: EMPTY_TOOL_METRICS, pending: {},
   };
 }
 
-/** The list title: the CLI's own title or summary when present, else the first real prompt, else ''. */
-export function displaySummary(agg: SessionAggregate): string {
-  return agg.customTitle || agg.cliSummary || agg.aiTitle || agg.firstPrompt;
+/**
+ * The list title: the user's /rename, else the summary linked to the session (`linked`, from any file), else
+ * the CLI's ai-title, else the first real prompt, else ''. index-store.ts applies the same order in SQL.
+ */
+export function displaySummary(agg: SessionAggregate, linked = ''): string {
+  return agg.customTitle || linked || agg.aiTitle || agg.firstPrompt;
 }
 
 /** The session's metrics: settled tool uses only (one rule with the web's live header, contract/tool-metrics.ts). */
@@ -65,8 +72,9 @@ function applyToolResults(agg: SessionAggregate, line: TranscriptLine): void {
 }
 
 function applyTitles(agg: SessionAggregate, line: TranscriptLine): boolean {
-  if (line.type === 'summary' && typeof line.summary === 'string') agg.cliSummary = line.summary.trim();
-  else if (line.type === 'custom-title') agg.customTitle = str(line.customTitle ?? line.title).trim();
+  if (line.type === 'summary') {
+    if (typeof line.summary === 'string' && typeof line.leafUuid === 'string' && line.leafUuid) agg.summaries[line.leafUuid] = line.summary.trim();
+  } else if (line.type === 'custom-title') agg.customTitle = str(line.customTitle ?? line.title).trim();
   else if (line.type === 'ai-title') agg.aiTitle = str(line.aiTitle ?? line.title).trim();
   else return false;
   return true;

@@ -3,10 +3,12 @@ import type { ConversationDetails, ConversationListQuery, ConversationListRespon
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
 import { readConversationWindow, type WindowRequest } from './conversation-window';
+import { createIndexPool, inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
+import { createSummaryLinks } from './summary-links';
 import { promptTitle } from './transcript-line';
 import { watchTranscripts } from './transcript-watcher';
 
@@ -40,6 +42,8 @@ export interface SessionIndexDeps extends PlatformDeps {
   runs: LiveRuns;
   /** Listed among the working directories while no session of it is (with the server's start as its date). */
   suggestedDirectory?: string;
+  /** The bundled index worker (dist/server/index-worker.js): transcripts are read in worker threads; in-thread when absent. */
+  indexWorkerScript?: string;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
   watch?: { debounceMs?: number; sweepIntervalMs?: number };
 }
@@ -49,7 +53,8 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
   let closed = false;
-  const indexer = createSessionIndexer({ store, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
+  const pool = deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool();
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
   let queue: Promise<void> = Promise.resolve();
@@ -157,6 +162,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       watcher.close();
       for (const unsubscribe of unsubscribes) unsubscribe();
       await queue;
+      await pool.close();
     },
   };
 }

@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { applyLine, emptyAggregate } from './session-aggregate';
+import { HEAD_BYTES } from './index-chunk';
+import { inThreadPool, type IndexPool } from './index-pool';
+import { emptyAggregate } from './session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
-import { parsingHandler, readTranscriptLines } from './transcript-reader';
+import type { LinkChanges, SummaryLinks } from './summary-links';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-/** Bytes hashed at the start of a file to notice a file replaced by another of at least the same size. */
-const HEAD_BYTES = 1024;
-const BATCH_FILES = 100;
+/** Files saved per transaction: small enough that the main thread never holds a request back for long. */
+const BATCH_FILES = 25;
 const STAT_CONCURRENCY = 64;
+/** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
+const WORKER_MIN_FILES = 16;
 
 interface Stat {
   size: number;
@@ -66,14 +69,27 @@ function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
 }
 
 /** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
-export function createSessionIndexer(deps: { store: IndexStore; projectsDir: string; logger: Logger; shouldStop: () => boolean }): SessionIndexer {
+export interface SessionIndexerDeps {
+  store: IndexStore;
+  links: SummaryLinks;
+  /** Where chunks are read and folded (index workers, or this thread). */
+  pool: IndexPool;
+  projectsDir: string;
+  logger: Logger;
+  shouldStop: () => boolean;
+}
+
+export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const { store, logger } = deps;
+  const inThread = inThreadPool();
+  /** What the files indexed by the current sync change for the summary links (applied once at its end). */
+  let changes: LinkChanges = { saved: [], reset: [] };
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
 
   /** Reads what is new in one file; re-indexes from the start when it was truncated or replaced. */
-  async function indexFile(filePath: string, stat: Stat): Promise<IndexedFile | undefined> {
+  async function indexFile(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
     const sessionId = sessionIdOf(filePath);
     if (!sessionId) return undefined;
     const previous = store.load(filePath);
@@ -87,53 +103,99 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
     duplicates.delete(filePath);
     if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
-      return readFrom(fresh(filePath, sessionId), stat);
+      changes.reset.push(sessionId);
+      return readFrom(fresh(filePath, sessionId), stat, pool);
     }
     const file = previous ?? fresh(filePath, sessionId);
-    const updated = await readFrom(file, stat);
+    const updated = await readFrom(file, stat, pool);
     if (previous && hashOf(updated.head, previous.offset) !== previous.headHash) {
       logger.info({ component: 'sessions', file: filePath }, 'transcript rewritten: re-indexing');
-      return readFrom(fresh(filePath, sessionId), stat);
+      changes.reset.push(sessionId);
+      return readFrom(fresh(filePath, sessionId), stat, pool);
     }
     return updated;
   }
 
-  async function readFrom(file: IndexedFile, stat: Stat): Promise<IndexedFile & { head?: Buffer }> {
-    const aggregate = { ...file.aggregate, pending: { ...file.aggregate.pending } };
-    const result = await readTranscriptLines(file.filePath, { from: file.offset, to: stat.size }, parsingHandler({ line: (line) => applyLine(aggregate, line) }), { headBytes: HEAD_BYTES });
+  async function readFrom(file: IndexedFile, stat: Stat, pool: IndexPool): Promise<IndexedFile & { head?: Buffer }> {
+    const result = await pool.read({ filePath: file.filePath, from: file.offset, to: stat.size, aggregate: file.aggregate });
     if (result.invalidLines > 0 || result.hugeLines > 0) {
       logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
     }
-    return { ...file, aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset, headHash: hashOf(result.head, result.offset), head: result.head };
+    return {
+      ...file, aggregate: result.aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset,
+      headHash: hashOf(result.head, result.offset), head: result.head, uuids: { keys: result.keys, fromStart: file.offset === 0 },
+    };
   }
 
   function fresh(filePath: string, sessionId: string): IndexedFile {
     return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
   }
 
-  async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
-    let batch: IndexedFile[] = [];
-    for (const [filePath, stat] of stats) {
-      if (deps.shouldStop()) break;
-      if (unchanged(known(filePath), stat) || duplicates.get(filePath) === `${stat.size}:${stat.mtimeMs}`) continue;
-      try {
-        const file = await indexFile(filePath, stat);
-        if (file) batch.push(file);
-      } catch (error) {
-        // A file that vanished or became unreadable mid-read is retried on the next sweep.
-        logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
-      }
-      if (batch.length >= BATCH_FILES) {
-        store.saveAll(batch);
-        batch = [];
-      }
+  async function indexOne(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
+    try {
+      return await indexFile(filePath, stat, pool);
+    } catch (error) {
+      // A file that vanished or became unreadable mid-read is retried on the next sweep.
+      logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
+      return undefined;
     }
-    if (batch.length > 0) store.saveAll(batch);
+  }
+
+  /**
+   * Indexes the changed files, newest first (the first list page, sorted by last update, is complete early in
+   * a long first index), with as many files in flight as the pool has workers (two per worker, so a worker
+   * never waits for the main thread). Two files naming one session are never read at the same time.
+   */
+  async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
+    const todo = [...stats]
+      .filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`)
+      .sort((a, b) => b[1].mtimeMs - a[1].mtimeMs);
+    let batch: IndexedFile[] = [];
+    const flush = (): void => {
+      if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+      batch = [];
+    };
+    const reading = new Set<string>();
+    const later: [string, Stat][] = [];
+    let next = 0;
+    const lane = async (pool: IndexPool): Promise<void> => {
+      for (let item = todo[next++]; item && !deps.shouldStop(); item = todo[next++]) {
+        const sessionId = sessionIdOf(item[0]) ?? '';
+        if (reading.has(sessionId)) {
+          later.push(item);
+          continue;
+        }
+        reading.add(sessionId);
+        // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
+        const file = await indexOne(item[0], item[1], pool);
+        if (file) batch.push(file);
+        reading.delete(sessionId);
+        if (batch.length >= BATCH_FILES) flush();
+      }
+    };
+    // Workers pay off for a sweep of many files; a few changed files (the watcher's usual news) are read here.
+    const pool = todo.length >= WORKER_MIN_FILES ? deps.pool : inThread;
+    await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
+    if (pool === deps.pool) await pool.release();
+    flush();
+    for (const [filePath, stat] of later) {
+      if (deps.shouldStop()) break;
+      const file = await indexOne(filePath, stat, inThread);
+      if (file) batch.push(file);
+      flush();
+    }
+  }
+
+  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
+  function link(): void {
+    const done = changes;
+    changes = { saved: [], reset: [] };
+    if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
   function forget(filePaths: string[]): void {
-    store.removeAll(filePaths);
+    changes.reset.push(...store.removeAll(filePaths));
     duplicates.clear();
   }
 
@@ -145,6 +207,7 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
+      link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
@@ -152,6 +215,7 @@ export function createSessionIndexer(deps: { store: IndexStore; projectsDir: str
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
+      link();
     },
   };
 }

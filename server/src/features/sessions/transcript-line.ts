@@ -18,6 +18,7 @@ export interface TranscriptLine {
   content?: unknown;
   toolUseResult?: unknown;
   summary?: unknown;
+  leafUuid?: unknown;
   customTitle?: unknown;
   aiTitle?: unknown;
   title?: unknown;
@@ -184,8 +185,15 @@ export function isInjectedTurn(line: TranscriptLine): boolean {
   return typeof kind === 'string' && kind !== 'human';
 }
 
-/** The user's own words in a line, or '' for tool results, meta lines, injected turns and sidechain prompts. */
+/**
+ * The user's own words in a line, or '' for tool results, meta lines, injected turns, sidechain prompts and the
+ * lines of a local command (`/clear`'s caveat, `<command-name>` and output lines): those never title a session,
+ * the first real prompt does. A custom slash command (`<command-message>` first) is a prompt: `/name args`.
+ */
 export function userPromptText(line: TranscriptLine): string {
   if (line.type !== 'user' || line.isSidechain === true || line.isMeta === true || isInjectedTurn(line) || isToolResultLine(line)) return '';
-  return promptTitle(contentText(messageContent(line)));
+  const text = contentText(messageContent(line));
+  const first = text.trimStart();
+  if (HIDDEN_USER_PREFIXES.some((prefix) => first.startsWith(prefix))) return '';
+  return promptTitle(text);
 }

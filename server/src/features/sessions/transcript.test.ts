@@ -67,9 +67,14 @@ describe('summary extraction', () => {
     ]);
     expect(displaySummary(agg)).toBe('Write the release notes');
     applyLine(agg, { type: 'summary', summary: 'Release notes drafted', leafUuid: 'u' });
-    expect(displaySummary(agg)).toBe('Release notes drafted');
+    // A summary line titles the session holding its leaf (summary-links.ts), not the file it sits in.
+    expect(displaySummary(agg)).toBe('Write the release notes');
+    expect(agg.summaries).toEqual({ u: 'Release notes drafted' });
+    expect(displaySummary(agg, 'Release notes drafted')).toBe('Release notes drafted');
+    applyLine(agg, { type: 'ai-title', aiTitle: 'Drafting notes' });
+    expect(displaySummary(agg, 'Release notes drafted')).toBe('Release notes drafted');
     applyLine(agg, { type: 'custom-title', customTitle: 'Notes v2' });
-    expect(displaySummary(agg)).toBe('Notes v2');
+    expect(displaySummary(agg, 'Release notes drafted')).toBe('Notes v2');
     expect(displaySummary(emptyAggregate())).toBe('');
   });
 });

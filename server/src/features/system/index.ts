@@ -4,8 +4,8 @@ import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns }): void {
-  registerRoute(app, routes.system.status, () => ({
-    claudeVersion: deps.claude.version,
+  registerRoute(app, routes.system.status, async () => ({
+    claudeVersion: await deps.claude.version(),
     claudePath: deps.claude.executablePath,
     configPath: deps.config.path,
     activeConversations: deps.runs.list().length,

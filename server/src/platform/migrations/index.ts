@@ -1,6 +1,7 @@
 import { m001SessionInfo } from './001-session-info';
 import { m002SessionIndex } from './002-session-index';
 import { m003TrustedFolders } from './003-trusted-folders';
+import { m004SummaryTitles } from './004-summary-titles';
 import { m005LiveRuns } from './005-live-runs';
 import { m006ReindexToolMetrics } from './006-reindex-tool-metrics';
 
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m005LiveRuns, m006ReindexToolMetrics];
+export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics];

@@ -108,6 +108,7 @@ describe('Markdown', () => {
     expect(container.querySelector('strong')).toHaveTextContent('bold');
     // The GFM parser loads on demand: plain CommonMark first, the table once it is there.
     await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
-    expect(within(container.querySelector('.code-view') as HTMLElement).getByText('const')).toHaveClass('keyword');
+    // The highlighter loads on demand too, independently of the GFM parser.
+    await waitFor(() => expect(within(container.querySelector('.code-view') as HTMLElement).getByText('const')).toHaveClass('keyword'));
   });
 });

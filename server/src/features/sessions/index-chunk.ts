@@ -1,0 +1,38 @@
+import { applyLine, type SessionAggregate } from './session-aggregate';
+import { uuidKeys } from './summary-links';
+import type { TranscriptLine } from './transcript-line';
+import { parsingHandler, readTranscriptLines } from './transcript-reader';
+
+/** Bytes read at the start of a file to notice a file replaced by another of at least the same size. */
+export const HEAD_BYTES = 1024;
+
+/** One piece of indexing work: the lines of a file between two offsets, folded into the aggregate so far. */
+export interface ChunkJob {
+  filePath: string;
+  from: number;
+  to: number;
+  aggregate: SessionAggregate;
+}
+
+export interface ChunkResult {
+  aggregate: SessionAggregate;
+  /** Just after the last complete line read. */
+  offset: number;
+  head?: Buffer;
+  /** uuidKeys of the uuids read, in file order. */
+  keys: Buffer;
+  invalidLines: number;
+  hugeLines: number;
+}
+
+/** Reads and folds one chunk. Pure apart from reading the file: it runs in the index workers or in-thread. */
+export async function readChunk(job: ChunkJob): Promise<ChunkResult> {
+  const aggregate = { ...job.aggregate, pending: { ...job.aggregate.pending }, summaries: { ...job.aggregate.summaries } };
+  const uuids: string[] = [];
+  const onLine = (line: TranscriptLine): void => {
+    applyLine(aggregate, line);
+    if (typeof line.uuid === 'string') uuids.push(line.uuid);
+  };
+  const result = await readTranscriptLines(job.filePath, { from: job.from, to: job.to }, parsingHandler({ line: onLine }), { headBytes: HEAD_BYTES });
+  return { aggregate, offset: result.offset, head: result.head, keys: uuidKeys(uuids), invalidLines: result.invalidLines, hugeLines: result.hugeLines };
+}

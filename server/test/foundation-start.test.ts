@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, makeTestDirs, waitFor } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const started: ChildProcess[] = [];
+const descendantsSeen: number[] = [];
+
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const pid of descendantsSeen.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** /proc/<pid>/stat, or undefined for a process that ended while the list was read. */
+function readStat(pid: string): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process below `pid` (children, grandchildren…), from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(name);
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+  }
+  const out: number[] = [];
+  const visit = (p: number): void => {
+    for (const child of parents.get(p) ?? []) {
+      out.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/** `npm start -- <args>` from the repository, with temporary directories (it builds what is stale first). */
+function npmStart(args: string[]): { child: ChildProcess; stdout: () => string; exit: Promise<number | null> } {
+  const dirs = makeTestDirs();
+  let stdout = '';
+  const child = spawn('npm', ['start', '--', ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+      HOME: dirs.home,
+      TMPDIR: dirs.tmp,
+      CUI_HOME: dirs.cuiHome,
+      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      npm_config_update_notifier: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, exit };
+}
+
+describe('npm start (scripts/start.mjs)', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s to the npm process stops the server, exits 0 and leaves no process behind', async (signal) => {
+    const port = await freePort();
+    const token = 'e'.repeat(32);
+    const run = npmStart(['--port', String(port), '--token', token]);
+    await waitFor(() => run.stdout().includes('cui is running'), { timeoutMs: 170_000, message: `the URL line in:\n${run.stdout()}` });
+    const status = await fetch(`http://127.0.0.1:${port}/api/system/status`, { headers: { authorization: `Bearer ${token}` } });
+    expect(status.status).toBe(200);
+    const below = descendants(run.child.pid as number);
+    descendantsSeen.push(...below);
+    // npm, the shell npm runs the script in (unless it execs), the launcher and the server.
+    expect(below.length).toBeGreaterThanOrEqual(2);
+    run.child.kill(signal);
+    expect(await run.exit).toBe(0);
+    await waitFor(() => below.every((pid) => !alive(pid)), { timeoutMs: 20_000, message: `processes left: ${below.filter(alive).join(', ')}` });
+    await expect(fetch(`http://127.0.0.1:${port}/api/system/status`)).rejects.toThrow();
+  }, 180_000);
+
+  it("exits with the server's status when the server fails", async () => {
+    const run = npmStart(['--port', '99999']);
+    expect(await run.exit).toBe(1);
+    expect(run.stdout()).toContain('--port must be a number from 1 to 65535');
+  }, 180_000);
+});
