@@ -1,14 +1,9 @@
-import { allRoutes } from '@cui/contract';
 import { AppLayout } from '@/app/AppLayout';
 import { LogMonitorPanel } from '@/features/logs';
 import { RouteForm } from './RouteForm';
-import { formRoutes, streamRoutes } from './route-request';
+import { FORM_ROUTES, STREAM_ROUTES } from './inspector-routes';
 import { Section } from './Section';
 import { StreamViewer } from './StreamViewer';
-
-/** Routes as the page offers them; both lists come from the route table, so a new route shows up with no page code. */
-const FORM_ROUTES = formRoutes(allRoutes);
-const STREAM_ROUTES = streamRoutes(allRoutes);
 
 /**
  * /inspector, the raw JSON interface (spec §2): every route of the table through a form generated from its
