@@ -21,7 +21,7 @@ export function InspectorPage() {
             </Section>
           </div>
           <div className="flex min-w-0 flex-col gap-3">
-            <Section title="Stream viewer" defaultOpen>
+            <Section title="Stream viewer">
               <StreamViewer routes={STREAM_ROUTES} />
             </Section>
           </div>
