@@ -74,6 +74,10 @@ describe('readPart and readRequest', () => {
     });
   });
 
+  it("says 'Request ID is required' for a permission decision without an id (the schema's own title)", () => {
+    expect(readRequest(routeForms(routes.permissions.decide), { 'body:action': 'approve' })).toEqual({ ok: false, error: 'Request ID is required' });
+  });
+
   it("says 'Path is required' for a directory listing without a path", () => {
     expect(readRequest(routeForms(routes.filesystem.list), {})).toEqual({ ok: false, error: 'Path is required' });
   });

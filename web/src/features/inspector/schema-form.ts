@@ -16,6 +16,7 @@ export interface FormField {
 }
 
 interface JsonSchema {
+  title?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -66,7 +67,8 @@ function collect(schema: JsonSchema, prefix: string, required: boolean, out: For
     if (child.type === 'object' && child.properties && child.additionalProperties !== true) {
       collect(child, name, isRequired, out);
     } else {
-      out.push({ name, label: fieldLabel(name), required: isRequired, ...kindOf(child) });
+      // A schema may name its field for people (`.meta({ title })`), e.g. the permission decision's `id` is 'Request ID'.
+      out.push({ name, label: raw.title ?? child.title ?? fieldLabel(name), required: isRequired, ...kindOf(child) });
     }
   }
 }
