@@ -2,11 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makeRepo } from './conversation-helpers';
 import { fakeGate } from './support/fake-gate';
-
-/** The two sections of the raw JSON page, opened from their (initially collapsed) headers. */
-async function openSection(page: Page, title: 'All routes' | 'Stream viewer') {
-  await page.getByRole('button', { name: title }).click();
-}
+import { openSection, sendSection } from './support/inspector-page';
 
 async function sendRoute(page: Page, name: string) {
   await page.getByRole('combobox', { name: 'Route' }).selectOption(name);
@@ -43,12 +39,11 @@ test.describe('raw JSON interface page', () => {
     const repo = makeRepo(cui.dirs);
     const gate = fakeGate(cui, 'inspector-stream');
     await page.goto('/inspector');
-    await openSection(page, 'All routes');
-    await page.getByRole('combobox', { name: 'Route' }).selectOption('startConversation');
-    await page.getByLabel('Working directory *').fill(repo);
-    await page.getByLabel('Initial prompt *').fill(gate.prompt('hello there'));
-    await page.getByRole('button', { name: 'Send' }).click();
-    const started = page.getByRole('region', { name: 'startConversation result' });
+    const start = await openSection(page, 'Start conversation');
+    await expect(start.getByLabel('Working directory *')).toHaveValue('/tmp');
+    await start.getByLabel('Working directory *').fill(repo);
+    await start.getByLabel('Initial prompt *').fill(gate.prompt('hello there'));
+    const started = await sendSection(page, 'Start conversation', 'startConversation');
     await started.getByRole('button', { name: 'Copy JSON' }).click();
     await expect(started.getByRole('button', { name: 'Copied!' })).toBeVisible();
     const { streamingId } = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { streamingId: string };
@@ -93,9 +88,8 @@ test.describe('raw JSON interface page', () => {
   test('on a 375 px phone the panels stack and nothing overflows sideways', async ({ loggedInPage: page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/inspector');
-    await openSection(page, 'All routes');
+    for (const title of ['Start conversation', 'Update session', 'All routes', 'Stream viewer'] as const) await openSection(page, title);
     await page.getByRole('combobox', { name: 'Route' }).selectOption('updateConfig');
-    await openSection(page, 'Stream viewer');
     await page.getByRole('button', { name: 'Logs', exact: true }).click();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

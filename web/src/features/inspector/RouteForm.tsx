@@ -5,7 +5,7 @@ import { FIELD_CLASSES } from '@/ui/field-classes';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { JsonViewer } from './JsonViewer';
-import { parseRawJson } from './form-values';
+import { parseRawJson, type FormValues } from './form-values';
 import { readRequest, valueKey, type AnyRequest } from './route-request';
 import { UploadInputs } from './UploadInputs';
 import { useRouteCall } from './use-route-call';
@@ -21,9 +21,15 @@ function pickParts(value: Record<string, unknown>): AnyRequest {
   return request;
 }
 
-/** 'All routes': pick any route of the table, fill the form generated from its schemas (or raw JSON), send, see the answer. */
-export function RouteForm({ routes }: { routes: readonly RouteDef[] }) {
-  const form = useRouteForm(routes);
+export interface RouteFormProps {
+  routes: readonly RouteDef[];
+  /** What the form starts with, by `valueKey` (e.g. the start form's '/tmp' and 'Hello'). */
+  defaults?: FormValues;
+}
+
+/** A section's form: pick one of its routes, fill the form generated from its schemas (or raw JSON), send, see the answer. */
+export function RouteForm({ routes, defaults }: RouteFormProps) {
+  const form = useRouteForm(routes, defaults);
   const { state, call, fail } = useRouteCall();
   const { route } = form;
   if (!route) return null;
@@ -35,14 +41,18 @@ export function RouteForm({ routes }: { routes: readonly RouteDef[] }) {
   };
   return (
     <form className="flex min-w-0 flex-col gap-3" onSubmit={submit} noValidate>
-      <label className="flex flex-col gap-1 text-xs font-medium text-neutral-700 dark:text-neutral-300">
-        Route
-        <select className={`${FIELD_CLASSES} h-9`} value={route.name} onChange={(event) => form.select(event.target.value)}>
-          {routes.map((option) => (
-            <option key={option.name} value={option.name}>{`${option.method} ${option.path} (${option.name})`}</option>
-          ))}
-        </select>
-      </label>
+      {routes.length > 1 ? (
+        <label className="flex flex-col gap-1 text-xs font-medium text-neutral-700 dark:text-neutral-300">
+          Route
+          <select className={`${FIELD_CLASSES} h-9`} value={route.name} onChange={(event) => form.select(event.target.value)}>
+            {routes.map((option) => (
+              <option key={option.name} value={option.name}>{`${option.method} ${option.path} (${option.name})`}</option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <code className="text-xs break-all text-neutral-700 dark:text-neutral-300">{`${route.method} ${route.path}`}</code>
+      )}
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{route.summary}</p>
       {form.raw === undefined ? (
         form.forms.map(({ part, fields }) => (

@@ -12,14 +12,16 @@ export interface SectionProps {
 export function Section({ title, defaultOpen = false, children }: SectionProps) {
   const [open, setOpen] = useState(defaultOpen);
   return (
-    <Collapsible open={open} onOpenChange={setOpen} className="min-w-0 rounded-lg border border-neutral-200 dark:border-neutral-800">
-      <CollapsibleTrigger asChild>
-        <button type="button" className="flex w-full items-center justify-between px-3 py-2 text-left text-sm font-semibold hover:bg-neutral-100 dark:hover:bg-neutral-900">
-          {title}
-          <span aria-hidden="true">{open ? '−' : '+'}</span>
-        </button>
-      </CollapsibleTrigger>
-      <CollapsibleContent className="border-t border-neutral-200 p-3 dark:border-neutral-800">{children}</CollapsibleContent>
+    <Collapsible asChild open={open} onOpenChange={setOpen}>
+      <section aria-label={title} className="min-w-0 rounded-lg border border-neutral-200 dark:border-neutral-800">
+        <CollapsibleTrigger asChild>
+          <button type="button" className="flex w-full items-center justify-between px-3 py-2 text-left text-sm font-semibold hover:bg-neutral-100 dark:hover:bg-neutral-900">
+            {title}
+            <span aria-hidden="true">{open ? '−' : '+'}</span>
+          </button>
+        </CollapsibleTrigger>
+        <CollapsibleContent className="border-t border-neutral-200 p-3 dark:border-neutral-800">{children}</CollapsibleContent>
+      </section>
     </Collapsible>
   );
 }

@@ -17,10 +17,10 @@ type FormAction =
   | { type: 'file'; part: string; file: File | undefined }
   | { type: 'raw'; text: string | undefined };
 
-function reduce(state: FormState, action: FormAction): FormState {
+function reduce(defaults: FormValues, state: FormState, action: FormAction): FormState {
   switch (action.type) {
     case 'select':
-      return { name: action.name, values: {}, files: {}, raw: undefined };
+      return { name: action.name, values: defaults, files: {}, raw: undefined };
     case 'value':
       return { ...state, values: { ...state.values, [action.key]: action.value } };
     case 'file': {
@@ -32,6 +32,8 @@ function reduce(state: FormState, action: FormAction): FormState {
   }
 }
 
+const NO_DEFAULTS: FormValues = {};
+
 /** The skeleton the raw-JSON editor starts from: one empty object per part the route has. */
 export function rawSkeleton(forms: readonly PartForm[]): string {
   return JSON.stringify(Object.fromEntries(forms.filter((form) => form.part !== 'fields').map((form) => [form.part, {}])), null, 2);
@@ -39,10 +41,15 @@ export function rawSkeleton(forms: readonly PartForm[]): string {
 
 /**
  * The 'All routes' form: which route is picked, what was typed per field, files picked for uploads,
- * and the raw-JSON text when the raw editor is on (undefined when off).
+ * and the raw-JSON text when the raw editor is on (undefined when off). The form starts from `defaults` (and returns to them on a new pick).
  */
-export function useRouteForm(routes: readonly RouteDef[]) {
-  const [state, dispatch] = useReducer(reduce, { name: routes[0]?.name ?? '', values: {}, files: {}, raw: undefined });
+export function useRouteForm(routes: readonly RouteDef[], defaults: FormValues = NO_DEFAULTS) {
+  const [state, dispatch] = useReducer((current: FormState, action: FormAction) => reduce(defaults, current, action), {
+    name: routes[0]?.name ?? '',
+    values: defaults,
+    files: {},
+    raw: undefined,
+  });
   const route = routes.find((candidate) => candidate.name === state.name) ?? routes[0];
   const forms = useMemo(() => (route ? routeForms(route) : []), [route]);
   return {
