@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import type { RouteDef } from '@cui/contract';
 import { Button, Textarea } from '@/ui';
-import { FIELD_CLASSES } from '@/ui/field-classes';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { JsonViewer } from './JsonViewer';
 import { parseRawJson, type FormValues } from './form-values';
+import { RoutePicker } from './RoutePicker';
 import { readRequest, valueKey, type AnyRequest } from './route-request';
 import { UploadInputs } from './UploadInputs';
 import { useRouteCall } from './use-route-call';
@@ -42,14 +42,7 @@ export function RouteForm({ routes, defaults }: RouteFormProps) {
   return (
     <form className="flex min-w-0 flex-col gap-3" onSubmit={submit} noValidate>
       {routes.length > 1 ? (
-        <label className="flex flex-col gap-1 text-xs font-medium text-neutral-700 dark:text-neutral-300">
-          Route
-          <select className={`${FIELD_CLASSES} h-9`} value={route.name} onChange={(event) => form.select(event.target.value)}>
-            {routes.map((option) => (
-              <option key={option.name} value={option.name}>{`${option.method} ${option.path} (${option.name})`}</option>
-            ))}
-          </select>
-        </label>
+        <RoutePicker label="Route" routes={routes} value={route.name} onPick={form.select} />
       ) : (
         <code className="text-xs break-all text-neutral-700 dark:text-neutral-300">{`${route.method} ${route.path}`}</code>
       )}

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import type { RouteDef } from '@cui/contract';
 import { Button } from '@/ui';
-import { FIELD_CLASSES } from '@/ui/field-classes';
 import { CopyButton } from './CopyButton';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
+import { RoutePicker } from './RoutePicker';
 import { readRequest, valueKey } from './route-request';
 import type { RequiredMessage } from './form-values';
 import { StreamItems } from './StreamItems';
@@ -30,14 +30,7 @@ export function StreamViewer({ routes }: { routes: readonly RouteDef[] }) {
   };
   return (
     <form className="flex min-w-0 flex-col gap-3" onSubmit={start} noValidate>
-      <label className="flex flex-col gap-1 text-xs font-medium text-neutral-700 dark:text-neutral-300">
-        Stream
-        <select className={`${FIELD_CLASSES} h-9`} value={route.name} onChange={(event) => form.select(event.target.value)}>
-          {routes.map((option) => (
-            <option key={option.name} value={option.name}>{`${option.method} ${option.path} (${option.name})`}</option>
-          ))}
-        </select>
-      </label>
+      <RoutePicker label="Stream" routes={routes} value={route.name} onPick={form.select} />
       {form.forms.flatMap(({ part, fields }) =>
         fields.map((field) => (
           <FieldInput key={valueKey(part, field.name)} field={field} value={form.values[valueKey(part, field.name)] ?? ''} onChange={(value) => form.setValue(valueKey(part, field.name), value)} />
