@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makeRepo } from './conversation-helpers';
 import { fakeGate } from './support/fake-gate';
+import { saveScreenshot } from './support/screenshots';
 import { openSection, sendSection } from './support/inspector-page';
 
 async function sendRoute(page: Page, name: string) {
@@ -24,6 +25,13 @@ test.describe('raw JSON interface page', () => {
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
     expect(copied).toHaveProperty('claudeVersion');
     await expect(result.getByRole('button', { name: 'Copy JSON' })).toBeVisible();
+    // The viewer in both themes, for the record (the colours are Tailwind light/dark pairs).
+    await result.scrollIntoViewIfNeeded();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await saveScreenshot(page, 'inspector-json-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await saveScreenshot(page, 'inspector-json-dark');
 
     // A route no hand-made section covers, with a validation message before anything is sent.
     await page.getByRole('combobox', { name: 'Route' }).selectOption('readFile');
