@@ -35,7 +35,10 @@ export function RouteForm({ routes, defaults }: RouteFormProps) {
   if (!route) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = form.raw === undefined ? readRequest(form.forms, form.values) : parseRawJson(form.raw);
+    // An upload route sends its multipart text fields with a picked file, and its JSON body without one.
+    const multipart = Object.keys(form.files).length > 0;
+    const forms = form.forms.filter((candidate) => candidate.part !== (multipart ? 'body' : 'fields'));
+    const read = form.raw === undefined ? readRequest(forms, form.values) : parseRawJson(form.raw);
     if (!read.ok) return fail(read.error);
     void call(route, 'request' in read ? read.request : pickParts(read.value), form.files);
   };
