@@ -55,6 +55,21 @@ describe('StreamViewer', () => {
     expect(await screen.findByText('Stream ended · 4 events')).toBeTruthy();
   });
 
+  it('Copy Stream puts every line received, invalid ones too, on the clipboard', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const stream = stubStream();
+    render(<StreamViewer routes={STREAM_ROUTES} />);
+    await user.type(screen.getByLabelText('Streaming ID *'), 'run-1');
+    await user.click(screen.getByRole('button', { name: 'Start Stream' }));
+    await screen.findByText(/Streaming\.\.\./);
+    await stream.push('{"type":"connected","streamingId":"run-1"}\n{"type":"bogus"}\n');
+    await user.click(screen.getByRole('button', { name: 'Copy Stream' }));
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('{"type":"connected","streamingId":"run-1"}\n{"type":"bogus"}');
+  });
+
   it('reads the SSE log stream from its data lines, and Stop Stream and Clear work', async () => {
     const user = userEvent.setup();
     const stream = stubStream();
