@@ -52,7 +52,7 @@ export const permissionRoutes = {
     summary: 'Approves or denies one pending permission request.',
     method: 'POST',
     path: '/api/permissions/:id/decision',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: z.string().min(1).meta({ title: 'Request ID' }) }),
     body: PermissionDecisionRequest,
     response: PermissionDecisionResponse,
   }),
