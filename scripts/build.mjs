@@ -19,8 +19,9 @@ const contractAlias = {
 export async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-    outfile: SERVER_OUT,
+    // The model router's child process is a second entry, forked from main.js's directory (router-entry.ts).
+    entryPoints: { main: path.join(ROOT, 'server/src/main.ts'), 'router-child': path.join(ROOT, 'server/src/features/router/router-child.ts') },
+    outdir: path.dirname(SERVER_OUT),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -7,6 +7,7 @@ import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
 import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
+import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
@@ -58,6 +59,16 @@ export interface BuildAppOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
 }
 
+/** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
+function startModelRouter(platform: PlatformDeps): ModelRouter {
+  const router = createModelRouter({ logger: platform.logger });
+  platform.bus.subscribe('config.changed', ({ sections }) => {
+    if (sections.includes('router')) void router.apply(platform.config.get().router);
+  });
+  if (platform.config.get().router.enabled) void router.apply(platform.config.get().router);
+  return router;
+}
+
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const paths = resolvePaths({ cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
   const logBuffer = options.logBuffer ?? createLogBuffer();
@@ -80,10 +91,11 @@ function readIndexHtml(webRoot: string): string | undefined {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
   const sessionInfo = createSessionInfoStore(platform);
+  const router = startModelRouter(platform);
   const runEnvironment = composeRunEnvironment({
     base: process.env,
     config: platform.config,
-    contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])],
+    contributors: [fixedEnvironment(options.childEnv ?? {}), routerEnvironment(router), ...(options.runEnvironment ?? [])],
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
@@ -107,7 +119,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installUploads(app);
 
   registerSettingsRoutes(app, platform);
-  registerSystemRoutes(app, { ...platform, runs });
+  registerSystemRoutes(app, { ...platform, runs, routerStatus: () => router.status() });
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
@@ -122,6 +134,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('preClose', () => runs.close());
   app.addHook('onClose', async () => {
     await runs.close();
+    await router.close();
     await sessions.close();
     platform.bus.close();
     platform.db.close();

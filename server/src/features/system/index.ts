@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@cui/contract';
+import { routes, type RouterStatus } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 
-export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns }): void {
+export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns; routerStatus: () => RouterStatus }): void {
   registerRoute(app, routes.system.status, () => ({
     claudeVersion: deps.claude.version,
     claudePath: deps.claude.executablePath,
@@ -11,5 +11,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
     activeConversations: deps.runs.list().length,
     machineId: deps.config.get().machineId,
     demoMode: deps.demoMode,
+    router: deps.routerStatus(),
   }));
 }
