@@ -5,7 +5,7 @@ import { once } from 'node:events';
  * A fake OpenAI-compatible provider: streaming (and plain) `POST /v1/chat/completions` with tool calls and a usage
  * chunk. What the model does depends on the request alone:
  * - a `tool` message present → text quoting the last tool result;
- * - the last user text contains `run-bash` and a `Bash` tool is offered → a Bash call `echo routed-ok`;
+ * - the last user text contains `run-bash` and a `Bash` tool is offered → a Bash call writing and printing `routed-ok` (not read-only, so it asks for permission);
  * - anything else → `Routed echo: <last user text>`.
  */
 export interface FakeOpenAIRequest {
@@ -61,8 +61,8 @@ function streamReply(res: http.ServerResponse, model: string, reply: Reply): voi
   res.write(chunk(model, { role: 'assistant', content: '' }));
   if (reply.kind === 'tool_call') {
     res.write(chunk(model, { tool_calls: [{ index: 0, id: 'call_bash_1', type: 'function', function: { name: 'Bash', arguments: '' } }] }));
-    res.write(chunk(model, { tool_calls: [{ index: 0, function: { arguments: '{"command":"echo ' } }] }));
-    res.write(chunk(model, { tool_calls: [{ index: 0, function: { arguments: 'routed-ok","description":"Print a word"}' } }] }));
+    res.write(chunk(model, { tool_calls: [{ index: 0, function: { arguments: '{"command":"echo routed-ok > routed.txt' } }] }));
+    res.write(chunk(model, { tool_calls: [{ index: 0, function: { arguments: ' && cat routed.txt","description":"Write and print a word"}' } }] }));
     res.write(chunk(model, {}, 'tool_calls'));
   } else {
     for (const word of reply.text.split(/(?<= )/)) res.write(chunk(model, { content: word }));
@@ -74,7 +74,7 @@ function streamReply(res: http.ServerResponse, model: string, reply: Reply): voi
 
 function jsonReply(res: http.ServerResponse, model: string, reply: Reply): void {
   const message = reply.kind === 'tool_call'
-    ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_bash_1', type: 'function', function: { name: 'Bash', arguments: '{"command":"echo routed-ok"}' } }] }
+    ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_bash_1', type: 'function', function: { name: 'Bash', arguments: '{"command":"echo routed-ok > routed.txt && cat routed.txt"}' } }] }
     : { role: 'assistant', content: reply.text };
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message, finish_reason: reply.kind === 'tool_call' ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 } }));
