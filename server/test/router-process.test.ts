@@ -1,7 +1,11 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import type { RouterConfig } from '@cui/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelRouter, type ModelRouter } from '../src/features/router/index';
+import { routerChildEntry } from '../src/features/router/router-entry';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai/index';
 import { waitFor } from './helpers';
 
@@ -82,5 +86,22 @@ describe('model router process', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow();
     await router.apply(config(fake));
     await waitFor(() => router.status().state === 'running');
+  });
+});
+
+describe('router child', () => {
+  it('exits when its parent goes away (the IPC channel closes, as when the server is killed)', async () => {
+    const entry = routerChildEntry();
+    const child = fork(entry.script, [], { execArgv: entry.execArgv, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const exited = once(child, 'exit');
+    const ready = once(child, 'message');
+    const probe = net.createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const port = (probe.address() as net.AddressInfo).port;
+    probe.close();
+    child.send({ type: 'start', port, secret: 's', providers: [], rules: {} });
+    expect((await ready)[0]).toMatchObject({ type: 'ready' });
+    child.disconnect();
+    expect(await exited).toEqual([0, null]);
   });
 });

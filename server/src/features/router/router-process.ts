@@ -83,7 +83,13 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
   let closed = false;
 
   const spawnChild = async (config: RouterConfig, onPort: number): Promise<ChildProcess> => {
-    const started = fork(entry.script, [], { execArgv: entry.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    const started = fork(entry.script, [], {
+      execArgv: entry.execArgv,
+      // Its own process group: a terminal's Ctrl-C reaches the server only, which then ends the child in order.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
     // llms runs without a logger; what reaches stderr is a crash, kept at debug (it could quote a request).
     started.stderr?.on('data', (chunk: Buffer) => logger.debug({ output: chunk.toString('utf8').slice(0, 2000) }, 'router stderr'));
     const message: RouterStartMessage = { type: 'start', port: onPort, secret, providers: config.providers, rules: config.rules };
