@@ -10,11 +10,13 @@ export interface RouterChildEntry {
 
 /**
  * From source (tests, tsx) this module is router-entry.ts and the child is router-child.ts, run through tsx; in
- * the bundle (dist/server/main.js) the child is dist/server/router-child.js, built by scripts/build.mjs.
+ * a bundle (dist/server/main.js, the e2e launcher's .mjs) it is router-child.js/.mjs next to it, built as a second entry
+ * (scripts/build.mjs, e2e/support/server-bundle.ts).
  */
 export function routerChildEntry(moduleUrl: string = import.meta.url): RouterChildEntry {
   const file = fileURLToPath(moduleUrl);
-  if (!file.endsWith('.ts')) return { script: path.join(path.dirname(file), 'router-child.js'), execArgv: [] };
+  const extension = path.extname(file);
+  if (extension !== '.ts') return { script: path.join(path.dirname(file), `router-child${extension}`), execArgv: [] };
   const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
   return { script: path.join(path.dirname(file), 'router-child.ts'), execArgv: ['--import', tsx] };
 }
