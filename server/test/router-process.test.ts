@@ -67,6 +67,17 @@ describe('model router process', () => {
     expect((await post({ authorization: `Bearer ${secret}` })).status).toBe(200);
   });
 
+  it('keeps a provider without a key (a local server) with a placeholder key', async () => {
+    const withLocal = config(fake);
+    withLocal.providers.push({ name: 'local', api_base_url: `${fake.url}/v1/chat/completions`, api_key: '', models: ['llama'] });
+    withLocal.rules = { ...withLocal.rules, 'claude-local': 'local,llama' };
+    await router.apply(withLocal);
+    const { url, secret } = endpoint();
+    const body = JSON.stringify({ model: 'claude-local', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect((await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body })).status).toBe(200);
+    expect(fake.requests.at(-1)).toMatchObject({ authorization: 'Bearer none', model: 'llama' });
+  });
+
   it('restarts on the same port with the new config', async () => {
     const first = router.status();
     await router.apply(config(fake, 'sk-rotated'));

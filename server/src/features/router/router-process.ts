@@ -92,7 +92,9 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
     });
     // llms runs without a logger; what reaches stderr is a crash, kept at debug (it could quote a request).
     started.stderr?.on('data', (chunk: Buffer) => logger.debug({ output: chunk.toString('utf8').slice(0, 2000) }, 'router stderr'));
-    const message: RouterStartMessage = { type: 'start', port: onPort, secret, providers: config.providers, rules: config.rules };
+    // llms silently drops a provider whose key is empty; local servers (Ollama, llama.cpp) need none, so send a placeholder.
+    const providers = config.providers.map((provider) => ({ ...provider, api_key: provider.api_key || 'none' }));
+    const message: RouterStartMessage = { type: 'start', port: onPort, secret, providers, rules: config.rules };
     started.send(message);
     try {
       await awaitReady(started);
