@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig } from '@cui/contract';
+import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig, type SystemStatus } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
 import { SettingsDialog } from '@/features/settings';
 
@@ -28,7 +28,10 @@ function fakeApi(initial: PublicConfig) {
   };
 }
 
-async function openProviderTab(initial: PublicConfig) {
+const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, router: { state: 'off' } };
+
+async function openProviderTab(initial: PublicConfig, router: SystemStatus['router'] = { state: 'off' }) {
+  vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ ...STATUS, router })));
   const fake = fakeApi(initial);
   const user = userEvent.setup();
   render(
@@ -41,7 +44,10 @@ async function openProviderTab(initial: PublicConfig) {
   return { ...fake, user };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('Model Provider tab', () => {
   it('adds provider-N, locks the others while it is edited, and saves it trimmed', async () => {
@@ -82,6 +88,11 @@ describe('Model Provider tab', () => {
     await user.selectOptions(active, 'claude-pro');
     expect(updates.at(-1)).toEqual({ router: { enabled: false } });
     expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
+  });
+
+  it("reports a router that is not running, with the reason", async () => {
+    await openProviderTab(configWith({ enabled: true, providers: [EXISTING], rules: { default: 'alpha,a-1' } }), { state: 'failed', port: 4100, error: 'the router process exited (SIGKILL)' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Router not running: the router process exited (SIGKILL)');
   });
 
   it('stays in JSON mode while the JSON is invalid, and takes a valid list back to the UI', async () => {

@@ -4,6 +4,7 @@ import { useConfigResource } from '@/features/settings';
 import { Button, Textarea } from '@/ui';
 import { ActiveProviderSelect } from './ActiveProviderSelect';
 import { ProviderList } from './ProviderList';
+import { RouterStatusLine } from './RouterStatusLine';
 import { useProviderEditor } from './use-provider-editor';
 
 function ProviderEditorPanel({ router, update }: { router: RouterConfig; update(patch: Partial<RouterConfig>): void }) {
@@ -11,7 +12,10 @@ function ProviderEditorPanel({ router, update }: { router: RouterConfig; update(
   const editor = useProviderEditor(router.providers, persist);
   return (
     <div className="flex flex-col gap-5">
-      <ActiveProviderSelect router={router} providers={editor.providers} onChange={update} />
+      <div className="flex flex-col gap-1">
+        <ActiveProviderSelect router={router} providers={editor.providers} onChange={update} />
+        <RouterStatusLine version={router} />
+      </div>
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between">
           <h3 className="text-sm font-medium">Providers</h3>
