@@ -98,7 +98,7 @@ describe('runs through the model router', () => {
     expect(openai().requests.at(-1)).toMatchObject({ authorization: `Bearer ${ROTATED}`, kind: 'tool_result_text' });
   });
 
-  it('a dead router child is logged, reported, and the next run is refused with a clear error', async () => {
+  it('a dead router child is logged, reported, the next run is refused with a clear error, and the router starts again', async () => {
     const [pid, ...others] = routerChildPids();
     expect(others).toEqual([]);
     process.kill(pid as number, 'SIGKILL');
@@ -110,9 +110,15 @@ describe('runs through the model router', () => {
 
     const refused = await postStart(ctx.server, { workingDirectory: ctx.newRepo('refused'), initialPrompt: 'hello' });
     expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ code: 'router.unavailable', error: expect.stringContaining('not available') });
+    expect(refused.body).toMatchObject({ code: 'router.unavailable', error: expect.stringContaining('is not running (the router process exited (SIGKILL))') });
     const logs = await (await ctx.server.api('/api/logs/recent?limit=100')).text();
     expect(logs).toContain('router process died');
+    const restarted = await waitFor(async () => {
+      const current = await routerStatus(ctx.server);
+      return current.state === 'running' ? current : undefined;
+    }, { message: 'router restarted after the refused run' });
+    expect(restarted.port).toBe(status.port);
+    expect(routerChildPids()).not.toContain(pid);
   });
 
   it('no provider key appears in the config response or the logs', async () => {

@@ -6,13 +6,16 @@ import type { ModelRouter } from './router-process';
  * With the router on, a run talks to it instead of Anthropic: its URL, the per-boot secret as the API key, and
  * no other credential that the CLI would prefer over the key. Off ('Claude Pro/Max'): nothing changes.
  */
-export function routerEnvironment(router: Pick<ModelRouter, 'endpoint' | 'status'>): RunEnvironmentContributor {
+export function routerEnvironment(router: Pick<ModelRouter, 'endpoint' | 'status' | 'apply'>): RunEnvironmentContributor {
   return (_input, current, config) => {
     if (!config.router.enabled) return current;
     const endpoint = router.endpoint();
     if (!endpoint) {
       const reason = router.status().error ?? 'it is not running';
-      throw new AppError('router.unavailable', `The model-provider router is not available: ${reason}. Save the Model Provider settings to restart it, or choose Claude Pro/Max.`);
+      // Recovery without a config change: this run is refused at once (not left to the CLI's minutes of retries),
+      // and the router is started again for the next one.
+      void router.apply(config.router);
+      throw new AppError('router.unavailable', `The model-provider router is not running (${reason}); it is being restarted, try again in a moment, or choose Claude Pro/Max.`);
     }
     return {
       ...current,
