@@ -72,6 +72,31 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Forks the child, sends it its config and resolves once it listens; a child that fails to start is ended. */
+async function spawnRouterChild(options: { entry: RouterChildEntry; logger: Logger; secret: string; config: RouterConfig; port: number }): Promise<ChildProcess> {
+  const { entry, logger, config } = options;
+  const started = fork(entry.script, [], {
+    execArgv: entry.execArgv,
+    // Its own process group: a terminal's Ctrl-C reaches the server only, which then ends the child in order.
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
+  // llms runs without a logger; what reaches stderr is a crash, kept at debug (it could quote a request).
+  started.stderr?.on('data', (chunk: Buffer) => logger.debug({ output: chunk.toString('utf8').slice(0, 2000) }, 'router stderr'));
+  // llms silently drops a provider whose key is empty; local servers (Ollama, llama.cpp) need none, so send a placeholder.
+  const providers = config.providers.map((provider) => ({ ...provider, api_key: provider.api_key || 'none' }));
+  const message: RouterStartMessage = { type: 'start', port: options.port, secret: options.secret, providers, rules: config.rules };
+  started.send(message);
+  try {
+    await awaitReady(started);
+  } catch (error) {
+    await stopChild(started);
+    throw error;
+  }
+  return started;
+}
+
 export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
   const logger = deps.logger.child({ component: 'router' });
   const entry = deps.childEntry ?? routerChildEntry();
@@ -82,36 +107,13 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const spawnChild = async (config: RouterConfig, onPort: number): Promise<ChildProcess> => {
-    const started = fork(entry.script, [], {
-      execArgv: entry.execArgv,
-      // Its own process group: a terminal's Ctrl-C reaches the server only, which then ends the child in order.
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
-    });
-    // llms runs without a logger; what reaches stderr is a crash, kept at debug (it could quote a request).
-    started.stderr?.on('data', (chunk: Buffer) => logger.debug({ output: chunk.toString('utf8').slice(0, 2000) }, 'router stderr'));
-    // llms silently drops a provider whose key is empty; local servers (Ollama, llama.cpp) need none, so send a placeholder.
-    const providers = config.providers.map((provider) => ({ ...provider, api_key: provider.api_key || 'none' }));
-    const message: RouterStartMessage = { type: 'start', port: onPort, secret, providers, rules: config.rules };
-    started.send(message);
-    try {
-      await awaitReady(started);
-    } catch (error) {
-      await stopChild(started);
-      throw error;
-    }
-    return started;
-  };
-
   const watch = (running: ChildProcess): void => {
     running.once('exit', (code, signal) => {
       if (child !== running) return;
       child = undefined;
       const error = `the router process exited (${signal ?? `code ${code}`})`;
       status = { state: 'failed', port, error };
-      logger.error({ code, signal }, 'router process died; routed runs are refused until the router config changes');
+      logger.error({ code, signal }, 'router process died; the next routed run is refused and starts it again');
     });
   };
 
@@ -121,7 +123,7 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
     let lastError: unknown;
     for (let attempt = 1; attempt <= START_ATTEMPTS && !closed; attempt += 1) {
       try {
-        const running = await spawnChild(config, port);
+        const running = await spawnRouterChild({ entry, logger, secret, config, port });
         child = running;
         watch(running);
         status = { state: 'running', port, startedAt: new Date().toISOString() };
@@ -130,7 +132,7 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
       } catch (error) {
         lastError = error;
         logger.warn({ attempt, err: error }, 'router failed to start');
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+        if (attempt < START_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
       }
     }
     status = { state: 'failed', port, error: lastError instanceof Error ? lastError.message : 'the router did not start' };
