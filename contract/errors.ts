@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   'run.finished': 410,
   'run.start_failed': 500,
   'run.limit_reached': 429,
+  'router.unavailable': 503,
   'cli.not_found': 400,
   'cli.not_executable': 400,
   'permission.not_found': 404,

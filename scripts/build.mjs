@@ -21,8 +21,12 @@ const contractAlias = {
 export async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    // The index worker is its own entry: worker threads load it by path next to main.js.
-    entryPoints: { main: path.join(ROOT, 'server/src/main.ts'), 'index-worker': path.join(ROOT, 'server/src/features/sessions/index-worker.ts') },
+    // Worker threads load the index worker, and the model router's child process is forked, by path next to main.js.
+    entryPoints: {
+      main: path.join(ROOT, 'server/src/main.ts'),
+      'index-worker': path.join(ROOT, 'server/src/features/sessions/index-worker.ts'),
+      'router-child': path.join(ROOT, 'server/src/features/router/router-child.ts'),
+    },
     outdir: path.dirname(SERVER_OUT),
     bundle: true,
     platform: 'node',

@@ -11,8 +11,13 @@ export async function bundleLaunchServer(): Promise<string> {
   const esbuild = await import('esbuild');
   const outfile = path.join(REPO_ROOT, `dist/e2e-server/run-${process.pid}/launch-server.mjs`);
   await esbuild.build({
-    entryPoints: [path.join(REPO_ROOT, 'e2e/support/launch-server.ts')],
-    outfile,
+    // The model router's child is forked from the launcher's directory (server/src/features/router/router-entry.ts).
+    entryPoints: {
+      'launch-server': path.join(REPO_ROOT, 'e2e/support/launch-server.ts'),
+      'router-child': path.join(REPO_ROOT, 'server/src/features/router/router-child.ts'),
+    },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -9,6 +9,7 @@ import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
+import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
@@ -70,6 +71,16 @@ export interface BuildAppOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
 }
 
+/** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
+function startModelRouter(platform: PlatformDeps): ModelRouter {
+  const router = createModelRouter({ logger: platform.logger });
+  platform.bus.subscribe('config.changed', ({ sections }) => {
+    if (sections.includes('router')) void router.apply(platform.config.get().router);
+  });
+  if (platform.config.get().router.enabled) void router.apply(platform.config.get().router);
+  return router;
+}
+
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const paths = resolvePaths({ home: options.homeDir, cuiHome: options.cuiHome, claudeConfigDir: options.claudeConfigDir });
   const logBuffer = options.logBuffer ?? createLogBuffer();
@@ -100,10 +111,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   recoverInterruptedRuns(platform.db, platform.logger, reaper);
   const trust = createTrustService({ db: platform.db, claudeGlobalConfigPath: platform.paths.claudeGlobalConfigPath });
   const runSettings = createRunSettingsPolicy({ ...platform, trust });
+  const router = startModelRouter(platform);
   const runEnvironment = composeRunEnvironment({
     base: process.env,
     config: platform.config,
-    contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])],
+    contributors: [fixedEnvironment(options.childEnv ?? {}), routerEnvironment(router), ...(options.runEnvironment ?? [])],
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
@@ -129,7 +141,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installUploads(app);
 
   registerSettingsRoutes(app, platform);
-  registerSystemRoutes(app, { ...platform, runs });
+  registerSystemRoutes(app, { ...platform, runs, routerStatus: () => router.status() });
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
@@ -151,6 +163,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await runs.close();
     await reaper.close();
+    await router.close();
     await sessions.close();
     backup.close();
     platform.bus.close();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@cui/contract';
+import { routes, type RouterStatus } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 
-export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns }): void {
+export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns; routerStatus: () => RouterStatus }): void {
   registerRoute(app, routes.system.status, async () => ({
     claudeVersion: await deps.claude.version(),
     claudePath: deps.claude.executablePath,
@@ -12,5 +12,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
     machineId: deps.config.get().machineId,
     demoMode: deps.demoMode,
     homeDirectory: deps.paths.home,
+    router: deps.routerStatus(),
   }));
 }

@@ -55,6 +55,11 @@ describe('statusTextFor', () => {
 
   it('leaves the status unchanged for tool results and other system events', () => {
     expect(statusTextFor({ type: 'user', message: { content: [] } })).toBeUndefined();
-    expect(statusTextFor({ type: 'system', subtype: 'api_retry' })).toBeUndefined();
+    expect(statusTextFor({ type: 'system', subtype: 'compact_boundary' })).toBeUndefined();
+  });
+
+  it("shows the CLI's API retries (e.g. while the model router restarts)", () => {
+    expect(statusTextFor({ type: 'system', subtype: 'api_retry', attempt: 2, max_retries: 10, retry_delay_ms: 1063, error_status: null })).toBe('Retrying... (attempt 2/10)');
+    expect(statusTextFor({ type: 'system', subtype: 'api_retry' })).toBe('Retrying...');
   });
 });

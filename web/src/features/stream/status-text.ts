@@ -29,6 +29,15 @@ export function toolStatusText(toolName: string): string {
 }
 
 /**
+ * The CLI retrying its API request (a refused connection while the model router restarts, an overloaded API):
+ * 'Retrying... (attempt N/M)'.
+ */
+function retryText(event: Record<string, unknown>): string {
+  const { attempt, max_retries: max } = event;
+  return typeof attempt === 'number' && typeof max === 'number' ? `Retrying... (attempt ${attempt}/${max})` : 'Retrying...';
+}
+
+/**
  * The status line text an event sets (spec §4 table), or undefined when the event leaves it as it was
  * (tool results, other system events, a resolved permission).
  */
@@ -57,6 +66,7 @@ export function statusTextFor(event: StreamEvent): string | undefined {
     case 'permission_resolved':
       return 'Running';
     case 'system':
+      return event.subtype === 'api_retry' ? retryText(event) : undefined;
     case 'user':
       return undefined;
     default: {

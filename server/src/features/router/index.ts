@@ -1,0 +1,2 @@
+export { createModelRouter, type ModelRouter, type RouterEndpoint } from './router-process';
+export { routerEnvironment } from './router-environment';

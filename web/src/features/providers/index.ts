@@ -1,0 +1,9 @@
+import type { SettingsTab } from '@/features/settings';
+import { ModelProviderSection } from './ModelProviderSection';
+
+/** Model-provider routing on the web: the Settings dialog's Model Provider tab (spec §2). */
+export const modelProviderTab: SettingsTab = {
+  id: 'provider',
+  label: 'Model Provider',
+  sections: [{ id: 'model-provider', Component: ModelProviderSection }],
+};
