@@ -13,10 +13,19 @@ export type ColorScheme = z.infer<typeof ColorScheme>;
 /** An ntfy server URL: http or https only. */
 const NtfyUrl = z.url({ protocol: /^https?$/, error: 'ntfyUrl must be an http(s) URL' });
 
+/** The console's own URL as a phone reaches it (a tunnel or reverse proxy): http or https, no trailing path needed. */
+const PublicUrl = z.url({ protocol: /^https?$/, error: 'publicUrl must be an http(s) URL' });
+
+/**
+ * Spec §3 `{enabled, ntfyUrl}`; beyond spec `publicUrl`: when set, notifications link to `{publicUrl}/c/{sessionId}`
+ * (none otherwise: the server binds 127.0.0.1, which a phone cannot open).
+ */
 export const NotificationsConfig = z.object({
   enabled: z.boolean().default(false),
   ntfyUrl: NtfyUrl.optional(),
+  publicUrl: PublicUrl.optional(),
 });
+export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
 
 /**
  * `colorScheme` mirrors the browser's `cui-theme` choice; the browser's copy is the truth for painting (see

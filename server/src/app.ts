@@ -6,6 +6,7 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
+import { createNotifier, createNtfyChannel, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Where notifications go; ntfy (to the configured server) when absent. */
+  notificationChannels?: NotificationChannel[];
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, sessionTitle, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
+  const notifier = createNotifier({ ...platform, sessionInfo, channels: options.notificationChannels ?? [createNtfyChannel()] });
 
   const app = Fastify({
     // Request log lines name the path only: a query string may carry anything.
@@ -123,6 +127,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await runs.close();
     await sessions.close();
+    // After the runs, whose ends may still publish; sends still in flight are aborted.
+    await notifier.close();
     platform.bus.close();
     platform.db.close();
   });
