@@ -29,7 +29,7 @@ describe('notification messages', () => {
     expect(permissionNotification(permission('Edit', { file_path: '/w/hello.txt', old_string: 'secret', new_string: 'x' }))).toEqual({
       kind: 'permission',
       title: 'CUI Permission Request',
-      message: 'Edit: /w/hello.txt',
+      message: 'Edit: hello.txt',
       tags: ['cui-permission'],
       priority: 4,
       sessionId: 's1',

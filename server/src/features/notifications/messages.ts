@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { PermissionRequest } from '@cui/contract';
 import type { DomainEvents } from '../../platform/bus';
 
@@ -57,8 +58,9 @@ export function summarizeToolInput(toolName: string, input: Record<string, unkno
   if (toolName === 'AskUserQuestion' && Array.isArray(input.questions)) {
     return truncateChars(str((input.questions[0] as { question?: unknown } | undefined)?.question) ?? 'a question', SUMMARY_MAX_CHARS);
   }
-  const first =
-    str(input.file_path) ?? str(input.notebook_path) ?? str(input.command) ?? str(input.pattern) ?? str(input.url) ?? str(input.query) ?? str(input.path) ?? str(input.description);
+  // A file's name, not its path: the phone needs to recognise it, the ntfy topic's readers need not see the tree.
+  const file = str(input.file_path) ?? str(input.notebook_path);
+  const first = (file && path.basename(file)) ?? str(input.command) ?? str(input.pattern) ?? str(input.url) ?? str(input.query) ?? str(input.path) ?? str(input.description);
   return first ? truncateChars(first, SUMMARY_MAX_CHARS) : '';
 }
 

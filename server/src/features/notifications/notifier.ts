@@ -28,13 +28,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     if (!notification || closing.signal.aborted) return;
     const config = deps.config.get();
     const settings = config.interface.notifications;
-    if (!settings.enabled) return;
-    if (!deps.sessionInfo.get(notification.sessionId).notify) {
-      log.debug({ sessionId: notification.sessionId, kind: notification.kind }, 'session muted: not notified');
-      return;
-    }
-    const context = { settings, machineId: config.machineId, signal: closing.signal };
     const fields = { sessionId: notification.sessionId, kind: notification.kind };
+    if (!settings.enabled) return log.debug(fields, 'notifications off: not notified');
+    if (!deps.sessionInfo.get(notification.sessionId).notify) return log.debug(fields, 'session muted: not notified');
+    const context = { settings, machineId: config.machineId, signal: closing.signal };
     for (const channel of deps.channels) {
       const sent: Promise<void> = Promise.resolve()
         .then(() => channel.send(notification, context))
@@ -49,7 +46,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   const unsubscribers = [
     deps.bus.subscribe('permission.requested', ({ permission }) => deliver(permissionNotification(permission))),
-    deps.bus.subscribe('run.ended', (ended) => deliver(runEndedNotification(ended))),
+    deps.bus.subscribe('run.ended', (ended) => {
+      if (ended.reason === 'stopped') return log.debug({ sessionId: ended.sessionId, kind: 'run-ended' }, 'run stopped by the user: not notified');
+      deliver(runEndedNotification(ended));
+    }),
   ];
 
   return {
