@@ -1,5 +1,5 @@
 /** Notifications: a notifier on the domain bus and its delivery channels (ntfy; web push next). */
 export type { NotificationChannel, NotificationContext } from './channel';
 export { createNotifier, type Notifier, type NotifierDeps } from './notifier';
-export { createNtfyChannel, DEFAULT_NTFY_URL, ntfyMessage, ntfyPublishUrl, ntfyTopic, sessionLink, type NtfyChannelOptions, type NtfyMessage } from './ntfy';
+export { createNtfyChannel, ntfyMessage, ntfyPublishUrl, sessionLink, type NtfyChannelOptions, type NtfyMessage } from './ntfy';
 export { COMPLETED_MESSAGE, FAILED_MESSAGE, FINISHED_TITLE, PERMISSION_TITLE, type Notification } from './messages';

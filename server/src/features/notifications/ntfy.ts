@@ -1,8 +1,7 @@
+import { DEFAULT_NTFY_URL, ntfyTopic } from '@cui/contract';
 import type { NotificationChannel, NotificationContext } from './channel';
 import type { Notification } from './messages';
 
-/** The public ntfy server, used when `interface.notifications.ntfyUrl` is unset (spec §3). */
-export const DEFAULT_NTFY_URL = 'https://ntfy.sh';
 /** A publish that takes longer is abandoned (and logged): a slow ntfy must not pile up requests. */
 export const NTFY_TIMEOUT_MS = 10_000;
 
@@ -14,11 +13,6 @@ export interface NtfyMessage {
   tags: string[];
   priority: number;
   click?: string;
-}
-
-/** The topic the console publishes on and the Settings tab shows: `cui-<machineId>`. */
-export function ntfyTopic(machineId: string): string {
-  return `cui-${machineId}`;
 }
 
 /** JSON is published to the server's root; a path prefix (ntfy behind a reverse proxy) is kept. */
