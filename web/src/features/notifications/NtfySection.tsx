@@ -19,7 +19,7 @@ export function NtfySection() {
   const save = (field: 'ntfyUrl' | 'publicUrl') => (value: string) => void update({ interface: { notifications: { [field]: value } } });
   return (
     <div className="flex flex-col gap-4 text-sm">
-      <h3 className="font-medium">ntfy</h3>
+      <h3 className="font-semibold">ntfy</h3>
       <div className="flex flex-col gap-1.5">
         <label className="flex flex-col gap-1.5">
           <span className="font-medium">Topic</span>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useConfigResource } from '@/features/settings';
+import { cn } from '@/lib/cn';
 
 /** Notifications › the master switch (`interface.notifications.enabled`): nothing is sent, by any channel, while off. */
 export function PushSwitchSection() {
@@ -21,7 +22,11 @@ export function PushSwitchSection() {
         type="checkbox"
         role="switch"
         aria-describedby={`${id}-hint`}
-        className="mt-1 h-5 w-9 cursor-pointer accent-blue-600 disabled:cursor-not-allowed"
+        className={cn(
+          'relative mt-1 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-neutral-300 transition-colors checked:bg-blue-600 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-neutral-700',
+          'before:absolute before:top-0.5 before:left-0.5 before:h-4 before:w-4 before:rounded-full before:bg-white before:transition-transform checked:before:translate-x-4',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500',
+        )}
         checked={enabled}
         disabled={loading || !config}
         onChange={(event) => void update({ interface: { notifications: { enabled: event.target.checked } } })}
