@@ -2,6 +2,7 @@ import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { logRoutes } from './logs';
+import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
@@ -12,6 +13,7 @@ export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
   logs: logRoutes,
+  notifications: notificationRoutes,
   permissions: permissionRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,

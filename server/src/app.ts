@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import type { ClaudeInfo, PlatformDeps } from './context';
 import { bundledClaudePath, claudeVersion } from './cli/claude-binary';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createNotifier, createNtfyChannel, type NotificationChannel } from './features/notifications/index';
+import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunManager, fixedEnvironment, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
@@ -57,8 +58,10 @@ export interface BuildAppOptions {
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
   httpTimeouts?: Partial<HttpTimeouts>;
-  /** Where notifications go; ntfy (to the configured server) when absent. */
+  /** Where notifications go; ntfy (to the configured server) and web push when absent. */
   notificationChannels?: NotificationChannel[];
+  /** TLS trust for web push services (tests: the fake push service's self-signed certificate); Node's default when absent. */
+  webPushAgent?: Agent;
 }
 
 async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
@@ -92,7 +95,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, sessionTitle, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory });
-  const notifier = createNotifier({ ...platform, sessionInfo, channels: options.notificationChannels ?? [createNtfyChannel()] });
+  const subscriptions = createPushSubscriptionStore(platform.db);
+  const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
+  const notifier = createNotifier({ ...platform, sessionInfo, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
 
   const app = Fastify({
     // Request log lines name the path only: a query string may carry anything.
@@ -116,6 +121,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
+  registerNotificationRoutes(app, { webPush, subscriptions });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false });

@@ -41,12 +41,12 @@ async function configure(notifications: Record<string, unknown>): Promise<void> 
 const isPermissionRequest = (event: StreamEvent): event is Extract<StreamEvent, { type: 'permission_request' }> => event.type === 'permission_request';
 const messagesOf = (sessionId: string) => ntfy.messages.filter((message) => message.click === `${PUBLIC_URL}/c/${sessionId}`);
 
-/** The notifier's log lines about one session (the test server logs at debug). */
+/** The notifier's log lines about one session and the ntfy channel (the test server logs at debug). */
 function notifierLogs(sessionId: string, msg: string): Record<string, unknown>[] {
   return logBuffer
     .recent(1000)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry) => entry.component === 'notifications' && entry.sessionId === sessionId && entry.msg === msg);
+    .filter((entry) => entry.component === 'notifications' && entry.sessionId === sessionId && entry.msg === msg && (entry.channel ?? 'ntfy') === 'ntfy');
 }
 const logged = (sessionId: string, msg: string, count = 1) =>
   waitFor(() => notifierLogs(sessionId, msg).length >= count, { message: `${count} × '${msg}' for ${sessionId}` });

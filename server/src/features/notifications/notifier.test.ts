@@ -13,7 +13,7 @@ const ended = { streamingId: 'st2', sessionId: 's2', reason: 'completed', isErro
 
 function staticConfig(enabled: boolean): ConfigStore {
   const config = ConfigFile.parse({ machineId: 'box-1', authToken: 'a'.repeat(32), interface: { notifications: { enabled, ntfyUrl: 'http://127.0.0.1:9/x' } } });
-  return { path: '/nowhere/config.json', get: () => config, update: () => config };
+  return { path: '/nowhere/config.json', get: () => config, update: () => config, updatePrivate: () => config };
 }
 
 /** A channel that records what it got; `fail` makes it reject, `hold` keeps it pending until aborted. */
