@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenLocal } from '../local-server';
 
 /**
  * A fake ntfy server (no real one installs here: wave2-verified.md §1) that behaves like ntfy for what cui uses:
@@ -116,13 +116,7 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
     }
     send(res, 404, { code: 40401, http: 404, error: 'page not found' });
   });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLocal(server);
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
@@ -130,10 +124,6 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
     failWith: (status) => {
       failure = status;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { Agent, createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import { listenLocal } from '../local-server';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
@@ -39,23 +38,15 @@ export async function startFakePushService(): Promise<FakePushService> {
       res.writeHead(status).end();
     });
   });
-  const sockets = new Set<Duplex>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLocal(server);
   const agent = new Agent({ ca: cert, keepAlive: false });
   return {
     url: `https://127.0.0.1:${port}`,
     received,
     agent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      agent.destroy();
+      return close();
+    },
   };
 }

@@ -88,3 +88,17 @@ describe('capping', () => {
     expect(truncateChars('abc', 3)).toBe('abc');
   });
 });
+
+describe('web push payload', () => {
+  it('carries the kind, session, run and permission, and stays far under the 4 KB push limit', async () => {
+    const { pushPayload } = await import('./web-push');
+    const notification = permissionNotification(permission('Bash', { command: 'x'.repeat(10_000) }));
+    if (!notification) throw new Error('unreachable');
+    const payload = pushPayload({ ...notification, message: capUtf8('€'.repeat(5000), MESSAGE_MAX_BYTES) });
+    expect(payload).toMatchObject({ title: 'CUI Permission Request', tag: 'cui-permission-p1', data: { type: 'permission', sessionId: 's1', streamingId: 'st1', permissionRequestId: 'p1' } });
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
+    const ended = runEndedNotification({ streamingId: 'st1', sessionId: 's1', reason: 'completed', isError: false, durationMs: 1, summary: '' });
+    if (!ended) throw new Error('unreachable');
+    expect(pushPayload(ended)).toEqual({ title: 'Task Finished', message: 'Task completed', tag: 'cui-session-s1', data: { type: 'conversation-end', sessionId: 's1', streamingId: 'st1' } });
+  });
+});
