@@ -80,3 +80,16 @@ test('enabling web push registers the subscription, and a push shows a notificat
   await dialog.getByRole('button', { name: 'Disable' }).click();
   await expect(dialog.getByText('Status: Not subscribed on this device')).toBeVisible();
 });
+
+test('the app is installable: manifest and icon are served, and Chromium reports no installability error but incognito', async ({ loggedInPage: page, cui, context }) => {
+  const manifest = await fetch(`${cui.url}/manifest.webmanifest`);
+  expect(manifest.status).toBe(200);
+  expect(await manifest.json()).toMatchObject({ short_name: 'cui', start_url: '/', display: 'standalone', icons: [{ src: '/icon.svg', sizes: 'any' }] });
+  expect((await fetch(`${cui.url}/icon.svg`)).headers.get('content-type')).toContain('image/svg+xml');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const cdp = await context.newCDPSession(page);
+  // A Playwright context is an incognito profile, which Chromium always names; any other entry is a real problem.
+  await expect
+    .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((e) => e.errorId))
+    .toEqual(['in-incognito']);
+});
