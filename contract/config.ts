@@ -13,10 +13,37 @@ export type ColorScheme = z.infer<typeof ColorScheme>;
 /** An ntfy server URL: http or https only. */
 const NtfyUrl = z.url({ protocol: /^https?$/, error: 'ntfyUrl must be an http(s) URL' });
 
+/** The ntfy server notifications go to when `ntfyUrl` is unset (spec §3): public, so anyone knowing the topic reads it. */
+export const DEFAULT_NTFY_URL = 'https://ntfy.sh';
+
+/** The ntfy topic the console publishes on and Settings shows (spec §9: '{prefix}-' followed by the machine id). */
+export function ntfyTopic(machineId: string): string {
+  return `cui-${machineId}`;
+}
+
+/** True when `ntfyUrl` (unset: the default) is the public ntfy.sh, where a topic is readable by whoever knows it. */
+export function isPublicNtfy(ntfyUrl: string | undefined): boolean {
+  try {
+    return new URL(ntfyUrl ?? DEFAULT_NTFY_URL).hostname.toLowerCase() === 'ntfy.sh';
+  } catch {
+    // Not a URL (a half-typed field): it is not the public server.
+    return false;
+  }
+}
+
+/** The console's own URL as a phone reaches it (a tunnel or reverse proxy): http or https, no trailing path needed. */
+const PublicUrl = z.url({ protocol: /^https?$/, error: 'publicUrl must be an http(s) URL' });
+
+/**
+ * Spec §3 `{enabled, ntfyUrl}`; beyond spec `publicUrl`: when set, notifications link to `{publicUrl}/c/{sessionId}`
+ * (none otherwise: the server binds 127.0.0.1, which a phone cannot open).
+ */
 export const NotificationsConfig = z.object({
   enabled: z.boolean().default(false),
   ntfyUrl: NtfyUrl.optional(),
+  publicUrl: PublicUrl.optional(),
 });
+export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
 
 /**
  * `colorScheme` mirrors the browser's `cui-theme` choice; the browser's copy is the truth for painting (see

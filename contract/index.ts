@@ -5,6 +5,7 @@ export * from './filesystem';
 export * from './ids';
 export * from './logs';
 export * from './messages';
+export * from './notifications';
 export * from './permissions';
 export * from './retention';
 export * from './route';

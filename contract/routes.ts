@@ -2,6 +2,7 @@ import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { logRoutes } from './logs';
+import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
 import { sessionRoutes } from './sessions';
@@ -14,6 +15,7 @@ export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
   logs: logRoutes,
+  notifications: notificationRoutes,
   permissions: permissionRoutes,
   retention: retentionRoutes,
   sessions: sessionRoutes,

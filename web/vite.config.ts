@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
@@ -43,9 +44,34 @@ function precompress(): Plugin {
 /** The API server `npm run dev`-style work proxies to (`npm start` serves on 3001). */
 const DEV_API = process.env.CUI_DEV_API ?? 'http://127.0.0.1:3001';
 
+const SW_ENTRY = fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url));
+
+/** The service worker must live at /sw.js (its scope is its directory): bundled on its own, served in dev, emitted in builds. */
+async function bundleServiceWorker(): Promise<string> {
+  const result = await esbuild({ entryPoints: [SW_ENTRY], bundle: true, format: 'esm', target: 'chrome120', write: false, minify: true, logLevel: 'warning' });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+function serviceWorker(): Plugin {
+  return {
+    name: 'cui-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_request, response) => {
+        void bundleServiceWorker().then((code) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.end(code);
+        });
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: await bundleServiceWorker() });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
   resolve: {
     alias: {
       '@cui/contract': fileURLToPath(new URL('../contract/index.ts', import.meta.url)),

@@ -67,7 +67,13 @@ export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv
   if (demoMode) args.push('--demo');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...serverEnv(dirs), TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.server.json'), CUI_E2E_CHILD_ENV: JSON.stringify(childEnv) },
+    env: {
+      ...serverEnv(dirs),
+      TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.server.json'),
+      CUI_E2E_CHILD_ENV: JSON.stringify(childEnv),
+      // Web push reaches the test's local push service (server/test/fake-push) over TLS with its self-signed certificate.
+      NODE_EXTRA_CA_CERTS: path.join(REPO_ROOT, 'server/test/fake-push/fixtures/cert.pem'),
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });

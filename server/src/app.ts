@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
+import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
@@ -69,6 +71,10 @@ export interface BuildAppOptions {
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Where notifications go; ntfy (to the configured server) and web push when absent. */
+  notificationChannels?: NotificationChannel[];
+  /** TLS trust for web push services (tests: the fake push service's self-signed certificate); Node's default when absent. */
+  webPushAgent?: Agent;
 }
 
 /** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
@@ -122,6 +128,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, guard, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
+  const subscriptions = createPushSubscriptionStore(platform.db);
+  const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
+  const notifier = createNotifier({ ...platform, sessionInfo, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
 
   const app = Fastify({
     // Request log lines name the path only: a query string may carry anything.
@@ -147,6 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
   registerTrustRoutes(app, { ...platform, trust });
+  registerNotificationRoutes(app, { webPush, subscriptions });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });
@@ -165,6 +175,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await reaper.close();
     await router.close();
     await sessions.close();
+    // After the runs, whose ends may still publish; sends still in flight are aborted.
+    await notifier.close();
     backup.close();
     platform.bus.close();
     platform.db.close();

@@ -21,7 +21,7 @@ function sectionFields(): SectionFields {
 
 /**
  * The whole of CUI_HOME/config.json: the public sections of the contract plus what only the server may see (the
- * token, the machine id, the listen address, the default executable; soon the web-push private key). Server-only:
+ * token, the machine id, the listen address, the default executable, the web-push VAPID keys). Server-only:
  * never part of the contract. Unknown top-level keys (e.g. an older cui's `machine_id`) are kept so a hand-written
  * file is never silently truncated; they are never sent to the browser.
  */
@@ -39,6 +39,17 @@ export const ConfigFile = z.looseObject({
    * with 429 `run.limit_reached`. Read at every start. Each CLI takes 150-200 MB; ten at once was 1.8 GB.
    */
   maxConcurrentRuns: z.number().int().min(1).max(1000).default(8),
+  /**
+   * The VAPID key pair web push is signed with, generated on first use. Server-only: the private key never leaves
+   * this file. Regenerating it kills every stored subscription (they are bound to the old public key).
+   */
+  webPush: z
+    .object({
+      subject: z.string().regex(/^(mailto:|https:)/, 'webPush.subject must be a mailto: or https: URL'),
+      vapidPublicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'webPush.vapidPublicKey must be 87 base64url characters'),
+      vapidPrivateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'webPush.vapidPrivateKey must be 43 base64url characters'),
+    })
+    .optional(),
   ...sectionFields(),
 });
 export type CuiConfig = z.infer<typeof ConfigFile>;

@@ -14,8 +14,13 @@ export interface ConfigStore {
    * AppError('config.invalid') and neither the file nor memory changes.
    */
   update(update: ConfigUpdate): CuiConfig;
+  /** Sets server-only fields (never part of the public sections, so no `config.changed`); validated and written atomically. */
+  updatePrivate(patch: PrivateConfigPatch): CuiConfig;
   readonly path: string;
 }
+
+/** The server-only fields a feature may set at run time. */
+export type PrivateConfigPatch = Partial<Pick<CuiConfig, 'webPush'>>;
 
 export interface ConfigStoreOptions {
   path: string;
@@ -36,6 +41,13 @@ export function createConfigStore({ path, bus }: ConfigStoreOptions): ConfigStor
       current = result.data;
       const sections = changedSections(CONFIG_SECTIONS, previous, current);
       if (sections.length > 0) bus.publish('config.changed', { sections });
+      return current;
+    },
+    updatePrivate(patch) {
+      const result = ConfigFile.safeParse({ ...current, ...patch });
+      if (!result.success) throw new AppError('config.invalid', formatZodError(result.error));
+      writeFileAtomic(path, serializeConfig(result.data));
+      current = result.data;
       return current;
     },
   };

@@ -1,3 +1,4 @@
+import { notificationsTab } from '@/features/notifications';
 import { modelProviderTab } from '@/features/providers';
 import { dataControlsTab } from './tabs/data-controls';
 import { generalTab } from './tabs/general';
@@ -12,7 +13,7 @@ import { SETTINGS_TAB_ORDER, type SettingsTab } from './types';
 function registeredTabs(): SettingsTab[] {
   // Read when the dialog renders, not at import: a feature whose section imports '@/features/settings' (for
   // useConfigResource) and is imported here forms an import cycle that is harmless only if nothing runs at load.
-  return [generalTab, dataControlsTab, modelProviderTab];
+  return [generalTab, notificationsTab, dataControlsTab, modelProviderTab];
 }
 
 /** The registered tabs in the spec's order. */

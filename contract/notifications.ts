@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { SuccessResponse } from './common';
+import { defineRoute } from './route';
+
+/** Spec §9: the test notification's defaults. */
+export const DEFAULT_TEST_TITLE = 'CUI Test';
+export const DEFAULT_TEST_MESSAGE = 'This is a test notification';
+
+/** Web push status (spec §3): the server's VAPID public key, once generated (on the first call with notifications on). */
+export const WebPushStatus = z.object({ publicKey: z.string().optional(), hasPublicKey: z.boolean() });
+export type WebPushStatus = z.infer<typeof WebPushStatus>;
+
+const base64url = (bytes: number, name: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`)
+    .refine((value) => base64urlLength(value) === bytes, `${name} must decode to ${bytes} bytes`);
+
+/** Decoded length of a base64url text (padding ignored). */
+function base64urlLength(value: string): number {
+  const body = value.replace(/=+$/, '');
+  return Math.floor((body.length * 3) / 4);
+}
+
+/**
+ * A browser's PushSubscription as `toJSON()` gives it. The endpoint must be https: the sending library talks TLS to
+ * whatever host it names, so an http endpoint would fail late and silently. p256dh is an uncompressed P-256 point
+ * (65 bytes), auth a 16-byte secret.
+ */
+export const PushSubscription = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: 'endpoint must be an https URL' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url(65, 'keys.p256dh'), auth: base64url(16, 'keys.auth') }),
+});
+export type PushSubscription = z.infer<typeof PushSubscription>;
+
+export const UnregisterRequest = z.object({ endpoint: z.string().min(1, 'endpoint is required').max(2048) });
+export const TestNotificationRequest = z.object({ title: z.string().max(200).optional(), message: z.string().max(1000).optional() });
+export type TestNotificationRequest = z.infer<typeof TestNotificationRequest>;
+
+export const notificationRoutes = {
+  status: defineRoute({ name: 'getWebPushStatus', summary: "The server's VAPID public key for push subscriptions (generated on first use with notifications on).", method: 'GET', path: '/api/notifications/status', response: WebPushStatus }),
+  register: defineRoute({ name: 'registerPushSubscription', summary: "Stores a browser's push subscription (one per endpoint).", method: 'POST', path: '/api/notifications/register', body: PushSubscription, response: SuccessResponse }),
+  unregister: defineRoute({ name: 'unregisterPushSubscription', summary: 'Forgets the push subscription with this endpoint.', method: 'POST', path: '/api/notifications/unregister', body: UnregisterRequest, response: SuccessResponse }),
+  test: defineRoute({ name: 'sendTestNotification', summary: "Sends a test web push to every subscription ('CUI Test' / 'This is a test notification' by default).", method: 'POST', path: '/api/notifications/test', body: TestNotificationRequest, response: SuccessResponse }),
+};

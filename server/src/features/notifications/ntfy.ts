@@ -1,0 +1,68 @@
+import { DEFAULT_NTFY_URL, ntfyTopic } from '@cui/contract';
+import type { NotificationChannel, NotificationContext } from './channel';
+import type { Notification } from './messages';
+
+/** A publish that takes longer is abandoned (and logged): a slow ntfy must not pile up requests. */
+export const NTFY_TIMEOUT_MS = 10_000;
+
+/** ntfy's JSON publish body (https://docs.ntfy.sh/publish/#publish-as-json). */
+export interface NtfyMessage {
+  topic: string;
+  title: string;
+  message: string;
+  tags: string[];
+  priority: number;
+  click?: string;
+}
+
+/** JSON is published to the server's root; a path prefix (ntfy behind a reverse proxy) is kept. */
+export function ntfyPublishUrl(ntfyUrl: string | undefined): string {
+  const url = new URL(ntfyUrl ?? DEFAULT_NTFY_URL);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** `{publicUrl}/c/{sessionId}`, or undefined without a public URL (a phone cannot open 127.0.0.1). */
+export function sessionLink(publicUrl: string | undefined, sessionId: string): string | undefined {
+  if (!publicUrl) return undefined;
+  return `${publicUrl.replace(/\/+$/, '')}/c/${encodeURIComponent(sessionId)}`;
+}
+
+export function ntfyMessage(notification: Notification, context: NotificationContext): NtfyMessage {
+  const click = sessionLink(context.settings.publicUrl, notification.sessionId);
+  return {
+    topic: ntfyTopic(context.machineId),
+    title: notification.title,
+    message: notification.message,
+    tags: notification.tags,
+    priority: notification.priority,
+    ...(click ? { click } : {}),
+  };
+}
+
+export interface NtfyChannelOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Publishes every notification as one JSON POST; a non-2xx answer or a network failure rejects. */
+export function createNtfyChannel(options: NtfyChannelOptions = {}): NotificationChannel {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? NTFY_TIMEOUT_MS;
+  return {
+    name: 'ntfy',
+    async send(notification, context) {
+      const response = await doFetch(ntfyPublishUrl(context.settings.ntfyUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ntfyMessage(notification, context)),
+        signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      // Drained either way so the connection is reused; ntfy's error body is short JSON ({code, error}).
+      const text = await response.text();
+      if (!response.ok) throw new Error(`ntfy answered ${response.status}: ${text.slice(0, 200)}`);
+    },
+  };
+}

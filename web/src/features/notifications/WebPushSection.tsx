@@ -1,0 +1,49 @@
+import { routes } from '@cui/contract';
+import { useApiQuery } from '@/app/use-api-query';
+import { useConfigResource } from '@/features/settings';
+import { Button } from '@/ui';
+import { useWebPush } from './use-web-push';
+
+export const VAPID_NOTE = 'Server VAPID keys not configured. Web Push will be auto-configured on first enable.';
+
+/**
+ * Notifications › Web Push (spec §2/§4/§8): Enable/Disable (disabled while processing or when notifications are off),
+ * Send Test Notification (only when subscribed and on; its message disappears after 3 s), status lines, and the
+ * 'Failed to enable Web Push' box.
+ */
+export function WebPushSection() {
+  const { config } = useConfigResource();
+  const { data: status } = useApiQuery(routes.notifications.status);
+  const push = useWebPush();
+  const on = config?.interface.notifications.enabled ?? false;
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <h3 className="font-semibold">Web Push</h3>
+      <p role="status" className="text-neutral-600 dark:text-neutral-400">
+        Status: {push.subscribed ? 'Subscribed on this device' : 'Not subscribed on this device'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {push.subscribed ? (
+          <Button disabled={push.processing || !on} onClick={() => void push.disable()}>
+            Disable
+          </Button>
+        ) : (
+          <Button variant="primary" disabled={push.processing || !on} onClick={() => void push.enable()}>
+            Enable
+          </Button>
+        )}
+        <Button disabled={!push.subscribed || !on} onClick={() => void push.sendTest()}>
+          Send Test Notification
+        </Button>
+      </div>
+      {push.testMessage && <p className="text-neutral-700 dark:text-neutral-300">{push.testMessage}</p>}
+      {push.error && (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950/50 dark:text-red-300">
+          <p className="font-medium">Failed to enable Web Push</p>
+          <p>{push.error}</p>
+        </div>
+      )}
+      {status && !status.hasPublicKey && <p className="text-xs text-neutral-500 dark:text-neutral-400">{VAPID_NOTE}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { routes, type PushSubscription } from '@cui/contract';
+import { apiCall } from '@/app/api-client';
+
+/** Spec §8 'Web push' messages. */
+export const WEB_PUSH_ERRORS = {
+  serviceWorker: 'Service Worker not supported. Ensure you are using HTTPS or localhost.',
+  push: 'Push notifications not supported in this browser.',
+  denied: 'Notification permission denied. Please allow notifications in browser settings.',
+  vapid: 'Server configuration issue. Please check server logs.',
+  https: 'Web Push requires HTTPS or localhost. For Safari, you also need to install as PWA.',
+  fallback: 'Failed to enable web push notifications',
+} as const;
+
+/** An error whose message is already what the user should read. */
+export class WebPushSetupError extends Error {}
+
+const fail = (message: string): never => {
+  throw new WebPushSetupError(message);
+};
+
+/** What the browser says about push here; read each time, since permission and registrations change. */
+function checkSupport(): ServiceWorkerContainer {
+  if (!window.isSecureContext) fail(WEB_PUSH_ERRORS.https);
+  if (!('serviceWorker' in navigator)) fail(WEB_PUSH_ERRORS.serviceWorker);
+  if (!('PushManager' in window)) fail(WEB_PUSH_ERRORS.push);
+  return navigator.serviceWorker;
+}
+
+/** The user-facing message for any failure of `enableWebPush` (spec §8). */
+export function enableErrorMessage(error: unknown): string {
+  if (error instanceof WebPushSetupError) return error.message;
+  // A DOMException (what subscribe() rejects with) is not an Error everywhere: read its message either way.
+  const message = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : '';
+  if (/applicationServerKey|vapid/i.test(message)) return WEB_PUSH_ERRORS.vapid;
+  return message || WEB_PUSH_ERRORS.fallback;
+}
+
+/** The browser's current push subscription, if any (none where push is unsupported). */
+export async function currentSubscription(): Promise<globalThis.PushSubscription | null> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Support, permission, the server's public key, the service worker, the subscription, then the server's copy of it. */
+export async function enableWebPush(): Promise<void> {
+  const container = checkSupport();
+  if ((await Notification.requestPermission()) !== 'granted') fail(WEB_PUSH_ERRORS.denied);
+  const { publicKey } = await apiCall(routes.notifications.status);
+  if (!publicKey) fail(WEB_PUSH_ERRORS.vapid);
+  await container.register('/sw.js', { type: 'module', scope: '/' });
+  const registration = await container.ready;
+  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+  await apiCall(routes.notifications.register, { body: subscription.toJSON() as PushSubscription });
+}
+
+/** Unsubscribes in the browser and tells the server to forget the endpoint. */
+export async function disableWebPush(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  const { endpoint } = subscription;
+  await subscription.unsubscribe();
+  await apiCall(routes.notifications.unregister, { body: { endpoint } });
+}
