@@ -7,7 +7,7 @@ import { defineStreamRoute } from './route';
 /**
  * Events of GET /api/stream/:streamingId (`application/x-ndjson`): one JSON event per line; lines starting
  * with ':' are heartbeats (every 15 s). The first line is `connected` (no seq); every later event carries
- * `seq`, its position in the run (0, 1, 2, …) and a `timestamp`. A viewer gets the run from seq 0 (or from
+ * `seq`, its position in the run (0, 1, 2, …) and a `timestamp` (except the transient `assistant_delta`). A viewer gets the run from seq 0 (or from
  * `?from=<seq>`), then live events, so a late or reconnecting viewer loses nothing. `closed` is always the
  * last event and the response ends after it. A finished run stays replayable for 10 minutes
  * (then 410 `run.finished`); an unknown id is 404 `run.not_found`.
@@ -33,6 +33,26 @@ export const AssistantEvent = z.looseObject({
   parent_tool_use_id: z.string().nullable().optional(),
   session_id: z.string().optional(),
   uuid: z.string().optional(),
+  ...base,
+});
+/**
+ * Text (or thinking) of an assistant message as it is typed: the CLI's partial-message deltas. Transient: it
+ * carries no `seq` and is not kept in the replay log one token at a time; the run keeps the text so far per
+ * block, and a viewer that connects (or reconnects) mid-message first gets it whole (`offset: 0`), then the
+ * next pieces. The block's text becomes `text so far.slice(0, offset) + text`, so a repeated or overlapping
+ * piece is harmless. The complete `assistant` event with the same `message.id` replaces the provisional block.
+ */
+export const AssistantDeltaEvent = z.looseObject({
+  type: z.literal('assistant_delta'),
+  /** The API message id (`message.id` of the `assistant` event that will complete it). */
+  messageId: z.string(),
+  /** Position of the content block in the API message. */
+  index: z.number().int().nonnegative(),
+  kind: z.enum(['text', 'thinking']),
+  /** Where `text` starts in the block's text. */
+  offset: z.number().int().nonnegative(),
+  text: z.string(),
+  parent_tool_use_id: z.string().nullable().optional(),
   ...base,
 });
 export const UserEvent = z.looseObject({
@@ -83,6 +103,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
   SystemInitEvent,
   SystemEvent,
   AssistantEvent,
+  AssistantDeltaEvent,
   UserEvent,
   ResultEvent,
   ErrorEvent,

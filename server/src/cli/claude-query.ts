@@ -43,6 +43,8 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
     canUseTool: params.canUseTool,
     permissionMode: params.permissionMode,
     sessionId: params.sessionId,
+    // Token deltas (`stream_event`) for text as it is typed; the complete assistant messages still follow.
+    includePartialMessages: true,
     systemPrompt: params.systemPrompt
       ? { type: 'custom', prompt: params.systemPrompt, snapshot: false }
       : { type: 'preset', preset: 'claude_code' },

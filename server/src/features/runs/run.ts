@@ -3,6 +3,7 @@ import type { PermissionMode } from '@cui/contract';
 import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
+import { createPartialMessageMapper } from '../../cli/partial-messages';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -77,6 +78,7 @@ class CliRun implements Run {
   private readonly logger: Logger;
   private readonly spawner: ReturnType<typeof createClaudeSpawner>;
   private readonly stopper: Stopper;
+  private readonly partials = createPartialMessageMapper();
   private live = true;
   private initialized = false;
   private startTimedOut = false;
@@ -165,6 +167,11 @@ class CliRun implements Run {
   };
 
   private handle(message: unknown): void {
+    if (isStreamEvent(message)) {
+      const piece = this.partials.map(message);
+      if (piece) this.log.appendPartial(piece);
+      return;
+    }
     const mapped = mapSdkMessage(message);
     if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
@@ -243,6 +250,10 @@ class CliRun implements Run {
     const how = exit?.code != null ? ` with code ${exit.code}` : exit?.signal ? ` on ${exit.signal}` : '';
     return new AppError('run.start_failed', `Claude Code exited${how} before the conversation started${detail}`);
   }
+}
+
+function isStreamEvent(message: unknown): message is Record<string, unknown> {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stream_event';
 }
 
 function crashMessage(failure: unknown, process: ClaudeProcess | undefined): string {
