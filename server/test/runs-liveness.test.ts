@@ -25,23 +25,23 @@ describe('text as it is typed', () => {
     const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('deltas'), initialPrompt: 'be slow please' });
     const stream = await openStream(ctx.server, streamingId);
     await stream.ended;
-    const assistantAt = stream.events.findIndex((event) => event.type === 'assistant');
-    const before = deltasOf(stream.events.slice(0, assistantAt));
+    const assistantAt = stream.all.findIndex((event) => event.type === 'assistant');
+    const before = deltasOf(stream.all.slice(0, assistantAt));
     expect(before.length).toBeGreaterThan(1);
-    expect(new Set(before.map((delta) => delta.messageId))).toEqual(new Set([(stream.events[assistantAt] as { message: { id: string } }).message.id]));
+    expect(new Set(before.map((delta) => delta.messageId))).toEqual(new Set([(stream.all[assistantAt] as { message: { id: string } }).message.id]));
     expect(before.every((delta) => delta.seq === undefined && delta.kind === 'text')).toBe(true);
-    expect(rebuild(before)).toBe(textOf(stream.events[assistantAt]));
-    expect(deltasOf(stream.events.slice(assistantAt))).toEqual([]);
+    expect(rebuild(before)).toBe(textOf(stream.all[assistantAt]));
+    expect(deltasOf(stream.all.slice(assistantAt))).toEqual([]);
   });
 
   it('gives a viewer joining mid-message the text so far at once, then the rest', async () => {
     const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('late-viewer'), initialPrompt: 'be slow, joined late' });
     const first = await openStream(ctx.server, streamingId);
-    await first.next((event) => deltasOf([event]).length > 0 && rebuild(deltasOf(first.events)).split(' ').length >= 3);
+    await first.next(() => rebuild(deltasOf(first.all)).split(' ').length >= 3);
     const late = await openStream(ctx.server, streamingId);
     await Promise.all([first.ended, late.ended]);
 
-    const lateDeltas = deltasOf(late.events);
+    const lateDeltas = deltasOf(late.all);
     const [snapshot] = lateDeltas;
     expect(snapshot?.offset).toBe(0);
     expect(snapshot?.text.split(' ').length).toBeGreaterThanOrEqual(3);
@@ -52,7 +52,7 @@ describe('text as it is typed', () => {
     // The replay log has no deltas: a viewer of the finished run gets the complete message only.
     const after = await openStream(ctx.server, streamingId);
     await after.ended;
-    expect(deltasOf(after.events)).toEqual([]);
+    expect(deltasOf(after.all)).toEqual([]);
     expect(textOf(after.events.find((event) => event.type === 'assistant'))).toBe(final);
   });
 });

@@ -85,6 +85,21 @@ describe('ConversationView', () => {
     expect(screen.getByRole('button', { name: 'Read 1 line' })).toBeInTheDocument();
   });
 
+  it('shows text as it is typed, then the complete message in its place without a duplicate', async () => {
+    const { streams } = api({ ongoing: true });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    stream.push({ type: 'assistant_delta', messageId: 'msg_t', index: 0, kind: 'text', offset: 0, text: 'Typing one' });
+    expect(await screen.findByText('Typing one')).toBeInTheDocument();
+    stream.push({ type: 'assistant_delta', messageId: 'msg_t', index: 0, kind: 'text', offset: 10, text: ' two' });
+    const typed = await screen.findByText('Typing one two');
+    stream.push({ type: 'assistant', message: { id: 'msg_t', role: 'assistant', content: [{ type: 'text', text: 'Typing one two' }] }, uuid: 'u-t', seq: 1 });
+    await waitFor(() => expect(screen.getAllByText('Typing one two')).toHaveLength(1));
+    // The same element stays on screen: the complete message took the provisional one's place.
+    expect(screen.getByText('Typing one two')).toBe(typed);
+  });
+
   it('shows the latest pending permission, sends the decision, and clears it', async () => {
     const older = { ...permissionFixtures.plan, id: 'older', timestamp: '2026-11-22T00:40:00.000Z' };
     const { calls } = api({ ongoing: true, permissions: [older, permissionFixtures.edit] });

@@ -1,6 +1,7 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Square } from 'lucide-react';
 import { useMemo } from 'react';
+import { withPartials } from '@/features/stream';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
@@ -18,7 +19,7 @@ const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
-  const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
+  const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
   const view = useConversationViewValue(state, c.projectPath);
   const permission = state.pendingPermission;
   return (

@@ -4,6 +4,7 @@ type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
 import { type ChatMessage, fromConversationMessage, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
+import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
 import { statusTextFor } from './status-text';
 import { addToolMetrics, EMPTY_TOOL_METRICS } from './tool-metrics';
 
@@ -21,6 +22,8 @@ export interface SessionState extends MessageState {
   cwd: string | null;
   result: ResultEvent | null;
   closed: boolean;
+  /** Assistant text as it is typed (`assistant_delta`), until the complete message replaces it. */
+  partials: Partials;
 }
 
 export type SessionAction =
@@ -48,6 +51,7 @@ export const initialSessionState: SessionState = {
   cwd: null,
   result: null,
   closed: false,
+  partials: NO_PARTIALS,
 };
 
 /** Spec §4: of several pending permissions, the latest by timestamp is shown. */
@@ -99,11 +103,13 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'system_init':
       return { ...state, sessionId: event.session_id, cwd: event.cwd };
     case 'assistant':
-      return { ...state, ...applyMessage(state, streamMessage(event)), toolMetrics: withMetrics(state, event) };
+      return { ...state, ...applyMessage(state, streamMessage(event)), toolMetrics: withMetrics(state, event), partials: completePartial(state.partials, event) };
+    case 'assistant_delta':
+      return { ...state, partials: applyDelta(state.partials, event) };
     case 'user':
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':
-      return { ...state, result: event, sessionId: event.session_id, connectionState: 'disconnected' };
+      return { ...state, result: event, sessionId: event.session_id, connectionState: 'disconnected', partials: NO_PARTIALS };
     case 'error':
       return { ...state, ...applyMessage(state, errorMessage(event)) };
     case 'permission_request':
@@ -111,7 +117,7 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'permission_resolved':
       return state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
     case 'closed':
-      return { ...state, closed: true, pendingPermission: null, connectionState: 'disconnected' };
+      return { ...state, closed: true, pendingPermission: null, connectionState: 'disconnected', partials: NO_PARTIALS };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -140,9 +146,11 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };
     case 'run_started':
-      return { ...state, closed: false, result: null, pendingPermission: null, currentStatus: 'Running', connectionState: 'connecting' };
+      return { ...state, closed: false, result: null, pendingPermission: null, currentStatus: 'Running', connectionState: 'connecting', partials: NO_PARTIALS };
     case 'stream_event': {
       const next = applyEvent(state, action.event);
+      // Typed text changes neither the status nor the last event: only the message grows.
+      if (action.event.type === 'assistant_delta') return next;
       const status = statusTextFor(action.event);
       return { ...next, currentStatus: status ?? next.currentStatus, lastEvent: action.event, lastEventTime: action.receivedAt };
     }
@@ -154,7 +162,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'permission_cleared':
       return state.pendingPermission?.id === action.id ? { ...state, pendingPermission: null } : state;
     case 'stream_cleared':
-      return { ...state, connectionState: 'disconnected', pendingPermission: null, closed: true };
+      return { ...state, connectionState: 'disconnected', pendingPermission: null, closed: true, partials: NO_PARTIALS };
     default: {
       const unhandled: never = action;
       return unhandled;

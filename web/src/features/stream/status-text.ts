@@ -58,6 +58,8 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return 'Running';
     case 'system':
     case 'user':
+    // Typed text keeps the status as it was (the home rows' texts too).
+    case 'assistant_delta':
       return undefined;
     default: {
       const unhandled: never = event;
