@@ -1,0 +1,31 @@
+import { expect, test } from './fixtures';
+import { makeRepo, startRun } from './conversation-helpers';
+
+const FINAL = `${Array.from({ length: 40 }, (_, index) => `word${index + 1}`).join(' ')}.`;
+
+test.describe('conversation liveness', () => {
+  test('words appear one after another in the message, which then holds the complete text once', async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs);
+    const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'answer slow please' });
+    await page.goto(`/c/${run.sessionId}`);
+    const message = page.locator('[data-role="assistant"]');
+    // Sample the message as it grows (a word every 250 ms) until it is complete.
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const text = ((await message.first().textContent({ timeout: 1000 }).catch(() => '')) ?? '').trim();
+          if (text) seen.add(text);
+          return text;
+        },
+        { timeout: 30_000, intervals: [100] },
+      )
+      .toBe(FINAL);
+    const partial = [...seen].filter((text) => text !== FINAL);
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    for (const text of partial) expect(FINAL.startsWith(text)).toBe(true);
+    await expect(page.getByTestId('status-line')).toHaveCount(0);
+    await expect(message).toHaveCount(1);
+    await expect(page.getByText(FINAL)).toHaveCount(1);
+  });
+});
