@@ -8,6 +8,7 @@ export * from './messages';
 export * from './permissions';
 export * from './route';
 export * from './routes';
+export * from './runs';
 export * from './sessions';
 export * from './stream';
 export * from './system';

@@ -3,6 +3,7 @@ import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { logRoutes } from './logs';
 import { permissionRoutes } from './permissions';
+import { runRoutes } from './runs';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
@@ -13,6 +14,7 @@ export const routes = {
   filesystem: filesystemRoutes,
   logs: logRoutes,
   permissions: permissionRoutes,
+  runs: runRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
   system: systemRoutes,

@@ -73,6 +73,11 @@ export const ResultEvent = z.looseObject({
   num_turns: z.number().optional(),
   duration_ms: z.number().optional(),
   total_cost_usd: z.number().optional(),
+  /**
+   * Set by the console (not the CLI) when a viewer interrupted the turn: the run is still live and waits for its
+   * next message (POST /api/conversations/:id/messages). Without it, a result ends the run as before.
+   */
+  interrupted: z.boolean().optional(),
   ...base,
 });
 /**

@@ -1,8 +1,10 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { openStream, startOk, useRunServer } from './runs-support';
+import { isAlive } from './fake-anthropic/test-support';
+import { waitFor } from './helpers';
+import { cliPidForSession, openStream, postJson, startOk, useRunServer } from './runs-support';
 
-/** Text as it is typed: token deltas from the real CLI's partial messages against the fake's slow scenario. */
+/** Text as it is typed, and interrupt vs stop: the real CLI against the fake's slow scenario. */
 
 const ctx = useRunServer();
 
@@ -54,5 +56,39 @@ describe('text as it is typed', () => {
     await after.ended;
     expect(deltasOf(after.all)).toEqual([]);
     expect(textOf(after.events.find((event) => event.type === 'assistant'))).toBe(final);
+  });
+});
+
+describe('interrupt', () => {
+  it('ends the turn with an interrupted result, keeps the process, which answers the next message in the same session', async () => {
+    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('interrupt'), initialPrompt: 'be slow, then stop' });
+    const stream = await openStream(ctx.server, streamingId);
+    await stream.next(() => deltasOf(stream.all).length >= 2);
+    const pid = await waitFor(() => cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'too early' })).toMatchObject({ status: 409, body: { code: 'run.busy' } });
+
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`)).toEqual({ status: 200, body: { success: true } });
+    const interrupted = await stream.next((event) => event.type === 'result');
+    expect(interrupted).toMatchObject({ subtype: 'error_during_execution', interrupted: true, session_id: sessionId });
+    expect(isAlive(pid)).toBe(true);
+    expect(stream.events.some((event) => event.type === 'closed')).toBe(false);
+    // Idle: interrupting again is harmless.
+    expect(await postJson(ctx.server, `/api/conversations/${sessionId}/interrupt`)).toEqual({ status: 200, body: { success: true } });
+
+    expect(await postJson(ctx.server, `/api/conversations/${sessionId}/messages`, { message: 'hello after the interrupt [gate:next-turn]' })).toEqual({ status: 200, body: { success: true } });
+    // The reply is held: the same process is working on the next turn.
+    await ctx.fake.gates.whenHeld('next-turn');
+    expect(cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId)).toBe(pid);
+    expect(isAlive(pid)).toBe(true);
+    ctx.fake.gates.release('next-turn');
+    const answer = await stream.next((event) => event.type === 'result' && event !== interrupted);
+    expect(answer).toMatchObject({ subtype: 'success', session_id: sessionId });
+    expect(String((answer as { result?: string }).result)).toContain('Echo: "hello after the interrupt [gate:next-turn]"');
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed', exitCode: 0 });
+    expect(isAlive(pid)).toBe(false);
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`)).toMatchObject({ status: 410, body: { code: 'run.finished' } });
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'late' })).toMatchObject({ status: 410, body: { code: 'run.finished' } });
+    expect(await postJson(ctx.server, '/api/conversations/no-such-run/interrupt')).toMatchObject({ status: 404, body: { code: 'run.not_found' } });
   });
 });

@@ -1,10 +1,14 @@
 import { query, type CanUseTool, type Options, type Query, type SpawnedProcess, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode } from '@cui/contract';
+import type { PromptInput } from './prompt-input';
 
 /** Everything one run asks of the CLI. */
 export interface ClaudeQueryParams {
-  /** Passed as data on the CLI's stdin (stream-json), never as argv: any text is safe. */
-  prompt: string;
+  /**
+   * The run's user messages, passed as data on the CLI's stdin (stream-json), never as argv: any text is safe.
+   * Streaming input keeps the process between turns while it is open (interrupt, then the next message).
+   */
+  input: PromptInput;
   cwd: string;
   executablePath: string;
   /** The full environment of the child. */
@@ -74,5 +78,5 @@ export function childEnvironment(base: NodeJS.ProcessEnv, overrides: Record<stri
 
 /** Starts the CLI through the Agent SDK; messages arrive by iterating the returned query. */
 export function startClaudeQuery(params: ClaudeQueryParams): Query {
-  return query({ prompt: params.prompt, options: buildQueryOptions(params) });
+  return query({ prompt: params.input, options: buildQueryOptions(params) });
 }

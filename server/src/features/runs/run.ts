@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
 import { createPartialMessageMapper } from '../../cli/partial-messages';
+import { createPromptInput } from '../../cli/prompt-input';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
 import { createStopper, type Stopper, type StopTimings } from './stopper';
+import { createTurnControl, type TurnControl } from './turns';
 
 export type CloseReason = 'completed' | 'stopped' | 'error' | 'crashed';
 
@@ -40,6 +42,8 @@ export interface RunDeps {
   /** How long start waits for the CLI's system/init. */
   startTimeoutMs?: number;
   eventLogMaxBytes?: number;
+  /** How long an interrupted run waits for its next message before it ends. */
+  idleAfterInterruptMs?: number;
 }
 
 /** One live CLI process working on a session: its events, its permissions, its end. */
@@ -54,6 +58,10 @@ export interface Run {
   pid(): number | undefined;
   /** Interrupts, then terminates the process group; resolves when the run has ended. Idempotent. */
   stop(): Promise<RunEnd>;
+  /** Ends the current turn but keeps the process, which waits for `send`; nothing to do when idle. */
+  interrupt(): Promise<void>;
+  /** The next message of a run waiting after an interrupt (`run.busy` while a turn runs, `run.finished` after the end). */
+  send(text: string): void;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -79,6 +87,7 @@ class CliRun implements Run {
   private readonly spawner: ReturnType<typeof createClaudeSpawner>;
   private readonly stopper: Stopper;
   private readonly partials = createPartialMessageMapper();
+  private readonly turns: TurnControl;
   private live = true;
   private initialized = false;
   private startTimedOut = false;
@@ -105,13 +114,16 @@ class CliRun implements Run {
     this.ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection
     this.spawner = this.createSpawner();
     const abortController = new AbortController();
+    const input = createPromptInput();
     const query = startClaudeQuery({
       ...params,
+      input,
       cwd: params.workingDirectory,
       canUseTool: this.canUseTool,
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
     });
+    this.turns = createTurnControl({ input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs });
     this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
@@ -131,8 +143,19 @@ class CliRun implements Run {
     if (this.live) {
       this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
       this.stopper.stop();
+      this.turns.end();
     }
     return this.ended;
+  }
+
+  async interrupt(): Promise<void> {
+    if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
+    await this.turns.interrupt();
+  }
+
+  send(text: string): void {
+    if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
+    this.turns.send(text);
   }
 
   private emit(event: RunEvent): void {
@@ -176,9 +199,13 @@ class CliRun implements Run {
     if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
-    const event = mapped.event;
+    let event = mapped.event;
     if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
-    if (event.type === 'result') this.lastResult = event;
+    if (event.type === 'result') {
+      // An interrupted turn is no failure of the run: it goes on with the next message.
+      if (this.turns.onResult().interrupted) event = { ...event, interrupted: true };
+      else this.lastResult = event;
+    }
     this.emit(event);
   }
 
@@ -228,6 +255,7 @@ class CliRun implements Run {
 
   private async finish(failure: unknown): Promise<RunEnd> {
     this.live = false;
+    this.turns.end();
     this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
     const exit = await this.stopper.awaitExit();
     const reason = this.closeReason(failure, exit);

@@ -21,6 +21,8 @@ function fakeRun(log: RunEventLog): Run {
     isLive: () => !log.isClosed(),
     pid: () => undefined,
     stop: async () => end,
+    interrupt: async () => undefined,
+    send: () => undefined,
   };
 }
 

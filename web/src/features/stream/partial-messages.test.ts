@@ -8,7 +8,7 @@ import { reduceLiveStatus } from './use-live-status';
 
 type Delta = Extract<StreamEvent, { type: 'assistant_delta' }>;
 const delta = (offset: number, text: string, over: Partial<Delta> = {}): Delta => ({ type: 'assistant_delta', messageId: 'msg_1', index: 0, kind: 'text', offset, text, ...over });
-const assistant = (content: { type: 'text'; text: string }[] | { type: 'thinking'; thinking: string }[], seq: number): StreamEvent => ({
+const assistant = (content: { type: 'text'; text: string }[] | { type: 'thinking'; thinking: string }[], seq: number): Extract<StreamEvent, { type: 'assistant' }> => ({
   type: 'assistant', message: { id: 'msg_1', role: 'assistant', content }, uuid: `u-${seq}`, seq,
 });
 const feed = (events: StreamEvent[], state: SessionState = initialSessionState) =>
