@@ -205,4 +205,26 @@ describe('ConversationView', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/stop')).toBe(true);
   });
+
+  it('interrupts on Escape, shows Interrupted, then sends the next message to the same run', async () => {
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: { 'POST /api/conversations/run-1/interrupt': () => json({ success: true }), 'POST /api/conversations/run-1/messages': () => json({ success: true }) },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Interrupt' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/interrupt')).toBe(true));
+    (streams[0] as FakeStream).push({ type: 'result', subtype: 'error_during_execution', is_error: true, interrupted: true, session_id: SID, seq: 1 });
+    expect(await screen.findByText('Interrupted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Interrupt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'carry on');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'carry on' }));
+    expect(calls.some((c) => c.url.pathname === '/api/conversations/start')).toBe(false);
+    expect(await screen.findByText('carry on', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.getByTestId('status-line')).toHaveTextContent('Running');
+  });
 });

@@ -1,6 +1,6 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
-import { Square } from 'lucide-react';
-import { useMemo } from 'react';
+import { Pause, Square } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { withPartials } from '@/features/stream';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
@@ -11,6 +11,7 @@ import { PermissionPrompt } from './permissions/PermissionPrompt';
 import { StatusLine } from './StatusLine';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
+import { useEscapeInterrupt } from './use-escape-interrupt';
 import { mainMessages } from './visible-messages';
 
 const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
@@ -22,6 +23,10 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
   const view = useConversationViewValue(state, c.projectPath);
   const permission = state.pendingPermission;
+  // Working: a turn runs. A run waiting after an interrupt takes the composer's next message.
+  const working = c.running && !c.waiting;
+  const { interrupt } = c;
+  useEscapeInterrupt(working, useCallback(() => void interrupt(), [interrupt]));
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
@@ -29,7 +34,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
-          {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
+          {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} busy={working} />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto w-full max-w-3xl">
             <Composer
@@ -37,13 +42,20 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
-              disabled={c.running || !c.projectPath}
+              disabled={working || !c.projectPath}
               storageKey={CONVERSATION_DRAFT_KEY}
               actions={
                 c.running ? (
-                  <Button variant="secondary" size="sm" onClick={() => void c.stop()} aria-label="Stop">
-                    <Square size={12} aria-hidden className="fill-current" /> Stop
-                  </Button>
+                  <>
+                    {working && (
+                      <Button variant="secondary" size="sm" onClick={() => void c.interrupt()} aria-label="Interrupt" title="Interrupt (Esc): end this turn, keep the session running">
+                        <Pause size={12} aria-hidden /> Interrupt
+                      </Button>
+                    )}
+                    <Button variant="secondary" size="sm" onClick={() => void c.stop()} aria-label="Stop">
+                      <Square size={12} aria-hidden className="fill-current" /> Stop
+                    </Button>
+                  </>
                 ) : undefined
               }
             />

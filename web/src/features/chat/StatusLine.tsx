@@ -1,12 +1,12 @@
 import type { ConnectionState } from '@/features/stream';
 import { Spinner } from '@/ui';
 
-/** The live status of a run ('Reading file...', 'Awaiting approval...', …) while it streams. */
-export function StatusLine({ status, connection }: { status: string; connection: ConnectionState }) {
+/** The live status of a run ('Reading file...', 'Awaiting approval...', …) while it streams; no spinner while it waits ('Interrupted'). */
+export function StatusLine({ status, connection, busy = true }: { status: string; connection: ConnectionState; busy?: boolean }) {
   const note = connection === 'error' ? ' · reconnecting' : connection === 'connecting' ? ' · connecting' : '';
   return (
     <div className="mx-auto flex w-full max-w-3xl items-center gap-2 px-4 py-1.5 text-sm text-neutral-600 dark:text-neutral-400" data-testid="status-line">
-      <Spinner size="sm" label="Running" />
+      {busy && <Spinner size="sm" label="Running" />}
       <span aria-live="polite">{status}</span>
       {note && <span className="text-xs text-neutral-400">{note}</span>}
     </div>

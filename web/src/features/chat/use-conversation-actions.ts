@@ -14,6 +14,8 @@ export interface ConversationActionDeps {
   sessionId: string;
   projectPath: string | null;
   streamingId: string | undefined;
+  /** The live run ended its turn on an interrupt and waits for the next message. */
+  waiting: boolean;
   dispatch: Dispatch<SessionAction>;
   setStreamingId: (id: string | undefined) => void;
   setSummary: Dispatch<(summary: ConversationSummary | null) => ConversationSummary | null>;
@@ -21,15 +23,29 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-/** Send (a resumed run) and stop (spec §4; §8 'Failed to send message', 'Failed to stop conversation'). */
+function localMessage(text: string): SessionAction {
+  const id = `local-${Date.now()}`;
+  return { type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } };
+}
+
+/**
+ * Send (a resumed run, or the next turn of a live run waiting after an interrupt), interrupt and stop
+ * (spec §4; §8 'Failed to send message', 'Failed to stop conversation').
+ */
 function useRunActions(deps: ConversationActionDeps) {
-  const { sessionId, projectPath, streamingId, dispatch, setStreamingId, onError, onRunEnded } = deps;
+  const { sessionId, projectPath, streamingId, waiting, dispatch, setStreamingId, onError, onRunEnded } = deps;
   const navigate = useNavigate();
 
   const send = useCallback(
     async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
       if (!projectPath) return false;
       try {
+        if (waiting && streamingId) {
+          await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
+          dispatch(localMessage(text));
+          dispatch({ type: 'turn_started' });
+          return true;
+        }
         const started = await apiCall(routes.sessions.start, {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
@@ -37,8 +53,7 @@ function useRunActions(deps: ConversationActionDeps) {
           navigate(`/c/${started.sessionId}`, { state: { streamingId: started.streamingId } });
           return true;
         }
-        const id = `local-${Date.now()}`;
-        dispatch({ type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } });
+        dispatch(localMessage(text));
         dispatch({ type: 'run_started' });
         setStreamingId(started.streamingId);
         return true;
@@ -47,8 +62,17 @@ function useRunActions(deps: ConversationActionDeps) {
         return false;
       }
     },
-    [projectPath, sessionId, navigate, dispatch, setStreamingId, onError],
+    [projectPath, sessionId, waiting, streamingId, navigate, dispatch, setStreamingId, onError],
   );
+
+  const interrupt = useCallback(async () => {
+    if (!streamingId || waiting) return;
+    try {
+      await apiCall(routes.runs.interrupt, { params: { id: streamingId } });
+    } catch {
+      onError('Failed to interrupt conversation');
+    }
+  }, [streamingId, waiting, onError]);
 
   const stop = useCallback(async () => {
     if (!streamingId) return;
@@ -62,7 +86,7 @@ function useRunActions(deps: ConversationActionDeps) {
     }
   }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
 
-  return { send, stop };
+  return { send, interrupt, stop };
 }
 
 /** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */

@@ -21,17 +21,19 @@ export function useConversation(sessionId: string) {
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
   const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError, onRunEnded });
+  const running = Boolean(run.streamingId) && !state.closed;
+  const waiting = running && state.result?.interrupted === true;
   const actions = useConversationActions({
     sessionId,
     projectPath: load.projectPath,
     streamingId: run.streamingId,
+    waiting,
     dispatch,
     setStreamingId: run.setStreamingId,
     setSummary: load.setSummary,
     onError,
     onRunEnded,
   });
-  const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
-  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, streamingId: run.streamingId, ...actions };
+  return { state, banner, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, running, waiting, streamingId: run.streamingId, ...actions };
 }

@@ -33,6 +33,8 @@ export type SessionAction =
   | { type: 'local_message'; message: ChatMessage }
   /** A new run (a resumed turn) starts streaming into this session. */
   | { type: 'run_started' }
+  /** The live run (waiting after an interrupt) was given its next message: a new turn on the same stream. */
+  | { type: 'turn_started' }
   | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
   | { type: 'connection_changed'; state: ConnectionState }
   | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
@@ -109,7 +111,8 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'user':
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':
-      return { ...state, result: event, sessionId: event.session_id, connectionState: 'disconnected', partials: NO_PARTIALS };
+      // An interrupted turn leaves the run (and its stream) live, waiting for the next message.
+      return { ...state, result: event, sessionId: event.session_id, connectionState: event.interrupted ? state.connectionState : 'disconnected', partials: NO_PARTIALS };
     case 'error':
       return { ...state, ...applyMessage(state, errorMessage(event)) };
     case 'permission_request':
@@ -143,6 +146,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       const incoming = action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }));
       return action.replace ? { ...state, ...replaceHistory(state, incoming) } : { ...state, ...applyMessages(state, incoming) };
     }
+    case 'turn_started':
+      return { ...state, result: null, currentStatus: 'Running' };
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };
     case 'run_started':

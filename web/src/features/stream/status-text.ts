@@ -45,6 +45,7 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return toolUse && 'name' in toolUse && typeof toolUse.name === 'string' ? toolStatusText(toolUse.name) : 'Thinking...';
     }
     case 'result':
+      if (event.interrupted) return 'Interrupted';
       if (event.subtype === 'success') return 'Completed';
       if (event.subtype === 'error_max_turns') return 'Max turns reached';
       return 'Finished';
