@@ -28,4 +28,23 @@ test.describe('conversation liveness', () => {
     await expect(message).toHaveCount(1);
     await expect(page.getByText(FINAL)).toHaveCount(1);
   });
+
+  test('Escape interrupts the turn: status Interrupted, the same run answers the next message in the same session', async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs);
+    const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'answer slow, I will interrupt' });
+    await page.goto(`/c/${run.sessionId}`);
+    await expect(page.locator('[data-role="assistant"]').first()).toContainText('word2');
+    await expect(page.getByRole('button', { name: 'Interrupt' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('status-line')).toContainText('Interrupted');
+    await expect(page.getByRole('button', { name: 'Interrupt' })).toHaveCount(0);
+    const typed = await page.locator('[data-role="assistant"]').first().textContent();
+    expect(typed).not.toContain('word40.');
+    const composer = page.getByRole('combobox', { name: 'Task' });
+    await composer.fill('hello after the interrupt');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Echo: "hello after the interrupt"', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('status-line')).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(`/c/${run.sessionId}`);
+  });
 });
