@@ -57,9 +57,9 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return 'Awaiting approval...';
     case 'permission_resolved':
       return 'Running';
+    // Typed text (assistant_delta) keeps the status as it was, the home rows' texts too.
     case 'system':
     case 'user':
-    // Typed text keeps the status as it was (the home rows' texts too).
     case 'assistant_delta':
       return undefined;
     default: {
