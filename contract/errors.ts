@@ -25,8 +25,8 @@ export const ERROR_STATUS = {
   'run.finished': 410,
   'run.start_failed': 500,
   'run.limit_reached': 429,
-  /** The run is working on a turn: interrupt it first (or wait for its result). */
-  'run.busy': 409,
+  /** No such queued message (it started already, or was removed). */
+  'run.message_not_found': 404,
   'cli.not_found': 400,
   'cli.not_executable': 400,
   'permission.not_found': 404,

@@ -3,6 +3,7 @@ import { QueryInt } from './common';
 import { ApiMessage } from './messages';
 import { PermissionRequest } from './permissions';
 import { defineStreamRoute } from './route';
+import { QueuedMessage } from './runs';
 
 /**
  * Events of GET /api/stream/:streamingId (`application/x-ndjson`): one JSON event per line; lines starting
@@ -89,6 +90,17 @@ export const ErrorEvent = z.looseObject({ type: z.literal('error'), error: z.str
 export const PermissionRequestEvent = z.looseObject({ type: z.literal('permission_request'), data: PermissionRequest, ...base });
 /** A permission was approved or denied (by any viewer, or settled by the run ending). */
 export const PermissionResolvedEvent = z.looseObject({ type: z.literal('permission_resolved'), data: PermissionRequest, ...base });
+/**
+ * The run's message queue changed (queued, removed, or the first one started as a new turn, named by `started`):
+ * the whole queue. Kept in the replay log, so a viewer that reloads sees the queue as it is.
+ */
+export const QueueUpdatedEvent = z.looseObject({
+  type: z.literal('queue_updated'),
+  queued: z.array(QueuedMessage),
+  /** The queued message that just started as the run's next turn. */
+  started: QueuedMessage.optional(),
+  ...base,
+});
 export const ClosedEvent = z.looseObject({
   type: z.literal('closed'),
   streamingId: z.string(),
@@ -114,6 +126,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
   ErrorEvent,
   PermissionRequestEvent,
   PermissionResolvedEvent,
+  QueueUpdatedEvent,
   ClosedEvent,
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

@@ -65,7 +65,6 @@ describe('interrupt', () => {
     const stream = await openStream(ctx.server, streamingId);
     await stream.next(() => deltasOf(stream.all).length >= 2);
     const pid = await waitFor(() => cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
-    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'too early' })).toMatchObject({ status: 409, body: { code: 'run.busy' } });
 
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`)).toEqual({ status: 200, body: { success: true } });
     const interrupted = await stream.next((event) => event.type === 'result');
@@ -75,7 +74,7 @@ describe('interrupt', () => {
     // Idle: interrupting again is harmless.
     expect(await postJson(ctx.server, `/api/conversations/${sessionId}/interrupt`)).toEqual({ status: 200, body: { success: true } });
 
-    expect(await postJson(ctx.server, `/api/conversations/${sessionId}/messages`, { message: 'hello after the interrupt [gate:next-turn]' })).toEqual({ status: 200, body: { success: true } });
+    expect(await postJson(ctx.server, `/api/conversations/${sessionId}/messages`, { message: 'hello after the interrupt [gate:next-turn]' })).toEqual({ status: 200, body: { success: true, queued: null } });
     // The reply is held: the same process is working on the next turn.
     await ctx.fake.gates.whenHeld('next-turn');
     expect(cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId)).toBe(pid);
@@ -90,5 +89,55 @@ describe('interrupt', () => {
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`)).toMatchObject({ status: 410, body: { code: 'run.finished' } });
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'late' })).toMatchObject({ status: 410, body: { code: 'run.finished' } });
     expect(await postJson(ctx.server, '/api/conversations/no-such-run/interrupt')).toMatchObject({ status: 404, body: { code: 'run.not_found' } });
+  });
+});
+
+type Result = Extract<StreamEvent, { type: 'result' }>;
+const resultsOf = (events: StreamEvent[]): Result[] => events.filter((event): event is Result => event.type === 'result');
+
+describe('queue and steer', () => {
+  it('runs messages queued during a turn in order after it, keeps the queue for a reloading viewer, and drops a removed one', async () => {
+    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('queue'), initialPrompt: 'be slow while I queue' });
+    const stream = await openStream(ctx.server, streamingId);
+    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const send = (message: string) => postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message });
+    const [one, two, three] = [await send('queued one'), await send('queued two'), await send('queued three')];
+    expect(one).toMatchObject({ status: 200, body: { success: true, queued: { text: 'queued one' } } });
+    const threeId = (three.body.queued as { id: string }).id;
+    expect(await ctx.server.api(`/api/conversations/${streamingId}/queue/${threeId}`, { method: 'DELETE' }).then((r) => r.status)).toBe(200);
+    expect(await ctx.server.api(`/api/conversations/${streamingId}/queue/${threeId}`, { method: 'DELETE' }).then((r) => r.status)).toBe(404);
+
+    // A reload mid-turn: the replayed log ends with the queue as it is.
+    const reload = await openStream(ctx.server, streamingId);
+    await reload.next((event) => event.type === 'queue_updated' && event.queued.length === 2);
+    const lastQueue = reload.events.filter((event) => event.type === 'queue_updated').at(-1);
+    expect(lastQueue).toMatchObject({ queued: [{ text: 'queued one' }, { text: 'queued two' }] });
+    reload.close();
+
+    await stream.ended;
+    const results = resultsOf(stream.events);
+    expect(results.map((result) => result.subtype)).toEqual(['success', 'success', 'success']);
+    expect(results[0]?.result).toContain('word40.');
+    expect(results[1]?.result).toContain('Echo: "queued one"');
+    expect(results[2]?.result).toContain('Echo: "queued two"');
+    const started = stream.events.flatMap((event) => (event.type === 'queue_updated' && event.started ? [event.started.text] : []));
+    expect(started).toEqual(['queued one', 'queued two']);
+    expect(JSON.stringify(stream.events)).not.toContain('Echo: \\"queued three');
+    expect(two.body.queued).toMatchObject({ text: 'queued two' });
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
+  });
+
+  it("'now' cuts the running turn and runs the message at once", async () => {
+    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('steer'), initialPrompt: 'be slow until steered' });
+    const stream = await openStream(ctx.server, streamingId);
+    await stream.next(() => deltasOf(stream.all).length >= 2);
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'steer now', priority: 'now' })).toMatchObject({ status: 200, body: { queued: { text: 'steer now' } } });
+    await stream.ended;
+    const results = resultsOf(stream.events);
+    expect(results[0]).toMatchObject({ interrupted: true });
+    expect(results[0]?.result ?? '').not.toContain('word40.');
+    expect(results[1]).toMatchObject({ subtype: 'success' });
+    expect(results[1]?.result).toContain('Echo: "steer now"');
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
   });
 });

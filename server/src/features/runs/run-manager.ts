@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { RunEndReason } from '../../platform/bus';
@@ -25,8 +25,10 @@ export interface RunManager extends LiveRuns {
   stop(id: string): Promise<{ success: boolean }>;
   /** Ends the current turn of a live run (by streaming id or session id) but keeps its process. */
   interrupt(id: string): Promise<{ success: boolean }>;
-  /** The next message of a live run waiting after an interrupt. */
-  send(id: string, message: string): { success: boolean };
+  /** The next message of a live run: at once when it waits, else queued (`priority: 'now'` interrupts the turn). */
+  send(id: string, request: RunMessageRequest): RunMessageResponse;
+  /** Removes a queued message of a live run before it starts. */
+  unqueue(id: string, messageId: string): { success: boolean };
   /** A live run, or a finished one whose events are still kept. */
   find(streamingId: string): Run | undefined;
   /** The run finished and its events were dropped (410 rather than 404). */
@@ -188,8 +190,11 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       await liveRun(id).interrupt();
       return { success: true };
     },
-    send(id, message) {
-      liveRun(id).send(message);
+    send(id, request) {
+      return { success: true, queued: liveRun(id).send(request.message, request.priority) };
+    },
+    unqueue(id, messageId) {
+      liveRun(id).unqueue(messageId);
       return { success: true };
     },
     find: (streamingId) => runs.get(streamingId),

@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { PermissionMode } from '@cui/contract';
+import type { PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
 import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
@@ -60,8 +60,9 @@ export interface Run {
   stop(): Promise<RunEnd>;
   /** Ends the current turn but keeps the process, which waits for `send`; nothing to do when idle. */
   interrupt(): Promise<void>;
-  /** The next message of a run waiting after an interrupt (`run.busy` while a turn runs, `run.finished` after the end). */
-  send(text: string): void;
+  /** The next message: at once when the run waits (null), else queued (see TurnControl.send). */
+  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
+  unqueue(id: string): void;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -123,7 +124,9 @@ class CliRun implements Run {
       abortController,
       spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
     });
-    this.turns = createTurnControl({ input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs });
+    this.turns = createTurnControl({ input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
+      onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
+    });
     this.stopper = createStopper({ query, abortController, process: () => this.spawner.current(), logger: this.logger, timings: deps.stopTimings });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
@@ -149,13 +152,22 @@ class CliRun implements Run {
   }
 
   async interrupt(): Promise<void> {
-    if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
+    this.assertLive();
     await this.turns.interrupt();
   }
 
-  send(text: string): void {
+  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null {
+    this.assertLive();
+    return this.turns.send(text, priority);
+  }
+
+  unqueue(id: string): void {
+    this.assertLive();
+    this.turns.unqueue(id);
+  }
+
+  private assertLive(): void {
     if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
-    this.turns.send(text);
   }
 
   private emit(event: RunEvent): void {

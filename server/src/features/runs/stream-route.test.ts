@@ -22,7 +22,8 @@ function fakeRun(log: RunEventLog): Run {
     pid: () => undefined,
     stop: async () => end,
     interrupt: async () => undefined,
-    send: () => undefined,
+    send: () => null,
+    unqueue: () => undefined,
   };
 }
 

@@ -14,8 +14,12 @@ async function drain(input: PromptInput): Promise<string[]> {
 function setup(idleMs?: number) {
   const input = createPromptInput();
   let interrupts = 0;
-  const turns = createTurnControl({ input, logger, firstMessage: 'first', idleMs, interrupt: async () => void (interrupts += 1) });
-  return { input, turns, interrupts: () => interrupts };
+  const changes: { queued: string[]; started?: string }[] = [];
+  const turns = createTurnControl({
+    input, logger, firstMessage: 'first', idleMs, interrupt: async () => void (interrupts += 1),
+    onQueueChanged: (queued, started) => changes.push({ queued: queued.map((m) => m.text), ...(started ? { started: started.text } : {}) }),
+  });
+  return { input, turns, interrupts: () => interrupts, changes };
 }
 
 describe('turn control', () => {
@@ -27,9 +31,8 @@ describe('turn control', () => {
     expect(() => turns.send('late')).toThrow(expect.objectContaining({ code: 'run.finished' }));
   });
 
-  it('keeps the input open after an interrupted turn and takes the next message; refuses one while busy', async () => {
+  it('keeps the input open after an interrupted turn and takes the next message at once', async () => {
     const { input, turns, interrupts } = setup();
-    expect(() => turns.send('too early')).toThrow(expect.objectContaining({ code: 'run.busy' }));
     await turns.interrupt();
     await turns.interrupt();
     expect(interrupts()).toBe(1);
@@ -37,9 +40,43 @@ describe('turn control', () => {
     expect(turns.busy()).toBe(false);
     await turns.interrupt();
     expect(interrupts()).toBe(1);
-    turns.send('second');
+    expect(turns.send('second')).toBeNull();
     expect(turns.onResult()).toEqual({ interrupted: false });
     expect(await drain(input)).toEqual(['first', 'second']);
+  });
+
+  it('queues messages sent during a turn and runs them in order, one turn each, then ends', async () => {
+    const { input, turns, changes } = setup();
+    const second = turns.send('second');
+    expect(second).toMatchObject({ text: 'second' });
+    turns.send('third');
+    const dropped = turns.send('dropped');
+    turns.unqueue(dropped?.id ?? '');
+    expect(() => turns.unqueue(dropped?.id ?? '')).toThrow(expect.objectContaining({ code: 'run.message_not_found' }));
+    turns.onResult();
+    turns.onResult();
+    turns.onResult();
+    expect(await drain(input)).toEqual(['first', 'second', 'third']);
+    expect(changes).toEqual([
+      { queued: ['second'] },
+      { queued: ['second', 'third'] },
+      { queued: ['second', 'third', 'dropped'] },
+      { queued: ['second', 'third'] },
+      { queued: ['third'], started: 'second' },
+      { queued: [], started: 'third' },
+    ]);
+  });
+
+  it('sends a message now: first in the queue, the turn interrupted, then it runs', async () => {
+    const { input, turns, interrupts } = setup();
+    turns.send('later');
+    turns.send('urgent', 'now');
+    await Promise.resolve();
+    expect(interrupts()).toBe(1);
+    expect(turns.onResult()).toEqual({ interrupted: true });
+    turns.onResult();
+    turns.onResult();
+    expect(await drain(input)).toEqual(['first', 'urgent', 'later']);
   });
 
   it('ends an interrupted run that gets no message in time', async () => {

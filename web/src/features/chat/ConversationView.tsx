@@ -8,6 +8,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { ConversationHeader } from './header/ConversationHeader';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
+import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
@@ -35,6 +36,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} busy={working} />}
+          {c.running && <QueuedMessages queued={state.queued} onRemove={(m) => void c.unqueue(m)} onSendNow={(m) => void c.unqueue(m, true)} />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto w-full max-w-3xl">
             <Composer
@@ -42,7 +44,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
-              disabled={working || !c.projectPath}
+              disabled={!c.projectPath}
               storageKey={CONVERSATION_DRAFT_KEY}
               actions={
                 c.running ? (

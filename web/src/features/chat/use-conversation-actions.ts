@@ -1,4 +1,4 @@
-import { type PermissionMode, type PermissionRequest, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
+import { type PermissionMode, type PermissionRequest, type QueuedMessage, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiCall } from '@/app/api-client';
@@ -14,6 +14,8 @@ export interface ConversationActionDeps {
   sessionId: string;
   projectPath: string | null;
   streamingId: string | undefined;
+  /** The run is live (working on a turn, or waiting after an interrupt): messages go to it. */
+  running: boolean;
   /** The live run ended its turn on an interrupt and waits for the next message. */
   waiting: boolean;
   dispatch: Dispatch<SessionAction>;
@@ -33,17 +35,20 @@ function localMessage(text: string): SessionAction {
  * (spec §4; §8 'Failed to send message', 'Failed to stop conversation').
  */
 function useRunActions(deps: ConversationActionDeps) {
-  const { sessionId, projectPath, streamingId, waiting, dispatch, setStreamingId, onError, onRunEnded } = deps;
+  const { sessionId, projectPath, streamingId, running, waiting, dispatch, setStreamingId, onError, onRunEnded } = deps;
   const navigate = useNavigate();
 
   const send = useCallback(
     async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
       if (!projectPath) return false;
       try {
-        if (waiting && streamingId) {
-          await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
-          dispatch(localMessage(text));
-          dispatch({ type: 'turn_started' });
+        if (running && streamingId) {
+          // A working run queues it (the stream's queue_updated shows it); a waiting one starts it at once.
+          const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
+          if (!sent.queued) {
+            dispatch(localMessage(text));
+            dispatch({ type: 'turn_started' });
+          }
           return true;
         }
         const started = await apiCall(routes.sessions.start, {
@@ -62,7 +67,7 @@ function useRunActions(deps: ConversationActionDeps) {
         return false;
       }
     },
-    [projectPath, sessionId, waiting, streamingId, navigate, dispatch, setStreamingId, onError],
+    [projectPath, sessionId, running, streamingId, navigate, dispatch, setStreamingId, onError],
   );
 
   const interrupt = useCallback(async () => {
@@ -86,7 +91,21 @@ function useRunActions(deps: ConversationActionDeps) {
     }
   }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
 
-  return { send, interrupt, stop };
+  /** Removes a queued message, or (now) moves it to the front and interrupts the turn so it runs at once. */
+  const unqueue = useCallback(
+    async (message: QueuedMessage, now = false) => {
+      if (!streamingId) return;
+      try {
+        await apiCall(routes.runs.unqueue, { params: { id: streamingId, messageId: message.id } });
+        if (now) await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: message.text, priority: 'now' } });
+      } catch {
+        onError(now ? 'Failed to send message' : 'Failed to remove queued message');
+      }
+    },
+    [streamingId, onError],
+  );
+
+  return { send, interrupt, stop, unqueue };
 }
 
 /** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */

@@ -27,6 +27,7 @@ export function useConversation(sessionId: string) {
     sessionId,
     projectPath: load.projectPath,
     streamingId: run.streamingId,
+    running,
     waiting,
     dispatch,
     setStreamingId: run.setStreamingId,

@@ -1,4 +1,4 @@
-import type { ConversationMessage, PermissionRequest, StreamEvent, ToolMetrics } from '@cui/contract';
+import type { ConversationMessage, PermissionRequest, QueuedMessage, StreamEvent, ToolMetrics } from '@cui/contract';
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
@@ -24,6 +24,8 @@ export interface SessionState extends MessageState {
   closed: boolean;
   /** Assistant text as it is typed (`assistant_delta`), until the complete message replaces it. */
   partials: Partials;
+  /** Messages waiting for the run's current turn to end (the server's queue, from `queue_updated`). */
+  queued: QueuedMessage[];
 }
 
 export type SessionAction =
@@ -54,6 +56,7 @@ export const initialSessionState: SessionState = {
   result: null,
   closed: false,
   partials: NO_PARTIALS,
+  queued: [],
 };
 
 /** Spec §4: of several pending permissions, the latest by timestamp is shown. */
@@ -96,6 +99,12 @@ function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingM
   return { message: { id, role: 'error', blocks: [{ type: 'text', text: event.error }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
 }
 
+/** A queued message that started as a turn: the user's message (one id per queued message, so a replay adds it once). */
+function queuedAsMessage(started: QueuedMessage): IncomingMessage {
+  const id = `queued-${started.id}`;
+  return { message: { id, role: 'user', blocks: [{ type: 'text', text: started.text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: started.queuedAt } };
+}
+
 /** Applies one stream event; the switch is exhaustive over the contract's event union. */
 function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   switch (event.type) {
@@ -119,8 +128,10 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
       return { ...state, pendingPermission: event.data };
     case 'permission_resolved':
       return state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
+    case 'queue_updated':
+      return event.started ? { ...state, ...applyMessage(state, queuedAsMessage(event.started)), queued: event.queued, result: null } : { ...state, queued: event.queued };
     case 'closed':
-      return { ...state, closed: true, pendingPermission: null, connectionState: 'disconnected', partials: NO_PARTIALS };
+      return { ...state, queued: [], closed: true, pendingPermission: null, connectionState: 'disconnected', partials: NO_PARTIALS };
     default: {
       const unhandled: never = event;
       return unhandled;

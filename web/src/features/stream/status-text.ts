@@ -57,6 +57,8 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return 'Awaiting approval...';
     case 'permission_resolved':
       return 'Running';
+    case 'queue_updated':
+      return event.started ? 'Running' : undefined;
     // Typed text (assistant_delta) keeps the status as it was, the home rows' texts too.
     case 'system':
     case 'user':
