@@ -47,4 +47,21 @@ test.describe('conversation liveness', () => {
     await expect(page.getByTestId('status-line')).toHaveCount(0);
     expect(new URL(page.url()).pathname).toBe(`/c/${run.sessionId}`);
   });
+
+  test('a message typed during a run shows as queued, survives a reload, then runs as the next turn', async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs);
+    const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'answer slow, I will queue' });
+    await page.goto(`/c/${run.sessionId}`);
+    await expect(page.locator('[data-role="assistant"]').first()).toContainText('word1');
+    await page.getByRole('combobox', { name: 'Task' }).fill('queued hello');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const queue = page.getByRole('list', { name: 'Queued messages' });
+    await expect(queue).toContainText('queued hello');
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Queued messages' })).toContainText('queued hello');
+    await expect(page.getByText('Echo: "queued hello"', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('list', { name: 'Queued messages' })).toHaveCount(0);
+    await expect(page.getByText(FINAL)).toHaveCount(1);
+    expect(new URL(page.url()).pathname).toBe(`/c/${run.sessionId}`);
+  });
 });

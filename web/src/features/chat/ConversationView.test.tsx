@@ -227,4 +227,28 @@ describe('ConversationView', () => {
     expect(await screen.findByText('carry on', { selector: '[data-role="user"]' })).toBeInTheDocument();
     expect(screen.getByTestId('status-line')).toHaveTextContent('Running');
   });
+
+  it('queues a message typed during a run, shows it until it starts, and removes one on request', async () => {
+    const queued = { id: 'q-1', text: 'next please', queuedAt: '2026-11-22T00:50:00.000Z' };
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: { 'POST /api/conversations/run-1/messages': () => json({ success: true, queued }), 'DELETE /api/conversations/run-1/queue/q-2': () => json({ success: true }) },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'next please');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'next please' }));
+    const other = { ...queued, id: 'q-2', text: 'never mind' };
+    stream.push({ type: 'queue_updated', queued: [queued, other], seq: 1 });
+    const list = await screen.findByRole('list', { name: 'Queued messages' });
+    expect(list).toHaveTextContent('next please');
+    expect(screen.queryByText('next please', { selector: '[data-role="user"]' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove queued: never mind' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/conversations/run-1/queue/q-2')).toBe(true));
+    stream.push({ type: 'queue_updated', queued: [], started: queued, seq: 2 });
+    expect(await screen.findByText('next please', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Queued messages' })).not.toBeInTheDocument();
+  });
 });
