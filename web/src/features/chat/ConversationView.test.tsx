@@ -251,4 +251,20 @@ describe('ConversationView', () => {
     expect(await screen.findByText('next please', { selector: '[data-role="user"]' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Queued messages' })).not.toBeInTheDocument();
   });
+
+  it('resumes the session instead when the run ended just before the message reached it', async () => {
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: {
+        'POST /api/conversations/run-1/messages': () => json({ error: 'finished', code: 'run.finished' }, 410),
+        'POST /api/conversations/start': () => json({ streamingId: 'run-1', sessionId: SID }),
+      },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'one more');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/start')?.body).toMatchObject({ initialPrompt: 'one more', resumedSessionId: SID }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { type PermissionMode, type PermissionRequest, type QueuedMessage, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall } from '@/app/api-client';
+import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
 
 export interface Decision {
@@ -31,6 +31,24 @@ function localMessage(text: string): SessionAction {
 }
 
 /**
+ * Gives a live run its next message: a working run queues it (the stream's queue_updated shows it), a waiting one
+ * starts it at once. 'gone' when the run ended meanwhile (the caller resumes the session instead).
+ */
+async function sendToLiveRun(streamingId: string, text: string, dispatch: Dispatch<SessionAction>): Promise<'sent' | 'gone'> {
+  try {
+    const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
+    if (!sent.queued) {
+      dispatch(localMessage(text));
+      dispatch({ type: 'turn_started' });
+    }
+    return 'sent';
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'run.finished' || error.code === 'run.not_found')) return 'gone';
+    throw error;
+  }
+}
+
+/**
  * Send (a resumed run, or the next turn of a live run waiting after an interrupt), interrupt and stop
  * (spec §4; §8 'Failed to send message', 'Failed to stop conversation').
  */
@@ -42,15 +60,7 @@ function useRunActions(deps: ConversationActionDeps) {
     async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
       if (!projectPath) return false;
       try {
-        if (running && streamingId) {
-          // A working run queues it (the stream's queue_updated shows it); a waiting one starts it at once.
-          const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
-          if (!sent.queued) {
-            dispatch(localMessage(text));
-            dispatch({ type: 'turn_started' });
-          }
-          return true;
-        }
+        if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
         const started = await apiCall(routes.sessions.start, {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
