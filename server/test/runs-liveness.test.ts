@@ -95,6 +95,22 @@ describe('interrupt', () => {
 type Result = Extract<StreamEvent, { type: 'result' }>;
 const resultsOf = (events: StreamEvent[]): Result[] => events.filter((event): event is Result => event.type === 'result');
 
+describe('stop after an interrupt', () => {
+  it('ends a run waiting for its next message: the process is gone and viewers got closed (stopped)', async () => {
+    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('interrupt-stop'), initialPrompt: 'be slow, then wait' });
+    const stream = await openStream(ctx.server, streamingId);
+    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const pid = await waitFor(() => cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
+    await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`);
+    await stream.next((event) => event.type === 'result' && event.interrupted === true);
+    expect(isAlive(pid)).toBe(true);
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/stop`)).toEqual({ status: 200, body: { success: true } });
+    expect(isAlive(pid)).toBe(false);
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'stopped' });
+  });
+});
+
 describe('queue and steer', () => {
   it('runs messages queued during a turn in order after it, keeps the queue for a reloading viewer, and drops a removed one', async () => {
     const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('queue'), initialPrompt: 'be slow while I queue' });
