@@ -17,6 +17,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An SDK message of the token stream (`stream_event`): for the mapper, never an event of its own. */
+export function isPartialMessage(message: unknown): message is Record<string, unknown> {
+  return isRecord(message) && message.type === 'stream_event';
+}
+
 function deltaText(delta: Record<string, unknown>): Pick<PartialText, 'kind' | 'text'> | undefined {
   if (delta.type === 'text_delta' && typeof delta.text === 'string') return { kind: 'text', text: delta.text };
   if (delta.type === 'thinking_delta' && typeof delta.thinking === 'string') return { kind: 'thinking', text: delta.thinking };

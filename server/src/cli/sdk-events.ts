@@ -59,6 +59,6 @@ export function mapSdkMessage(message: unknown): MappedMessage {
     const issue = parsed.error.issues[0];
     return { kind: 'invalid', reason: `${String(shaped.type)}: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}` };
   }
-  if (parsed.data.type === 'connected' || parsed.data.type === 'assistant_delta') return { kind: 'invalid', reason: `the CLI cannot send ${parsed.data.type}` };
+  if (parsed.data.type === 'connected') return { kind: 'invalid', reason: 'the CLI cannot send connected' };
   return { kind: 'event', event: shaped as RunEvent };
 }

@@ -1,15 +1,16 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
-import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
+import { createClaudeSpawner, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
-import { createPartialMessageMapper } from '../../cli/partial-messages';
+import { createPartialMessageMapper, isPartialMessage } from '../../cli/partial-messages';
 import { createPromptInput } from '../../cli/prompt-input';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
+import { crashMessage, errorMessage, startFailure } from './run-failure';
 import { createStopper, type Stopper, type StopTimings } from './stopper';
 import { createTurnControl, type TurnControl } from './turns';
 
@@ -66,12 +67,6 @@ export interface Run {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
-/** How much of what the CLI said goes into an error message. */
-const SAID_CHARS = 1500;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 type ResultSummary = { is_error?: boolean; result?: string };
 
@@ -152,22 +147,21 @@ class CliRun implements Run {
   }
 
   async interrupt(): Promise<void> {
-    this.assertLive();
-    await this.turns.interrupt();
+    await this.liveTurns().interrupt();
   }
 
   send(text: string, priority?: 'next' | 'now'): QueuedMessage | null {
-    this.assertLive();
-    return this.turns.send(text, priority);
+    return this.liveTurns().send(text, priority);
   }
 
   unqueue(id: string): void {
-    this.assertLive();
-    this.turns.unqueue(id);
+    this.liveTurns().unqueue(id);
   }
 
-  private assertLive(): void {
+  /** The run's turns while it is live; `run.finished` once it ended or is stopping. */
+  private liveTurns(): TurnControl {
     if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
+    return this.turns;
   }
 
   private emit(event: RunEvent): void {
@@ -202,7 +196,7 @@ class CliRun implements Run {
   };
 
   private handle(message: unknown): void {
-    if (isStreamEvent(message)) {
+    if (isPartialMessage(message)) {
       const piece = this.partials.map(message);
       if (piece) this.log.appendPartial(piece);
       return;
@@ -284,22 +278,9 @@ class CliRun implements Run {
 
   private startFailure(exit: ProcessExit | undefined, failure: unknown): AppError {
     const said = (this.lastResult?.is_error && this.lastResult.result) || this.spawner.current()?.stderrTail() || (failure ? errorMessage(failure) : '');
-    const detail = said ? `: ${said.slice(-SAID_CHARS)}` : '';
-    if (this.startTimedOut) return new AppError('run.start_failed', `Claude Code did not start within ${(this.deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) / 1000} s${detail}`);
-    if (this.stopper.requested()) return new AppError('run.start_failed', `Claude Code was stopped before the conversation started${detail}`);
-    const how = exit?.code != null ? ` with code ${exit.code}` : exit?.signal ? ` on ${exit.signal}` : '';
-    return new AppError('run.start_failed', `Claude Code exited${how} before the conversation started${detail}`);
+    const timedOutAfterMs = this.startTimedOut ? (this.deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) : undefined;
+    return startFailure({ said, exit, stopped: this.stopper.requested(), ...(timedOutAfterMs !== undefined ? { timedOutAfterMs } : {}) });
   }
-}
-
-function isStreamEvent(message: unknown): message is Record<string, unknown> {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stream_event';
-}
-
-function crashMessage(failure: unknown, process: ClaudeProcess | undefined): string {
-  const message = errorMessage(failure);
-  const tail = process?.stderrTail();
-  return tail && !message.includes(tail) ? `${message}\n${tail.slice(-SAID_CHARS)}` : message;
 }
 
 /** Starts the CLI for one run at once; the caller awaits `ready`. */
