@@ -56,4 +56,12 @@ export const runRoutes = {
     params: QueuedMessageParams,
     response: SuccessResponse,
   }),
+  sendNow: defineRoute({
+    name: 'sendQueuedMessageNow',
+    summary: 'Moves a queued message of a live run to the front and interrupts the turn, so it runs at once.',
+    method: 'POST',
+    path: '/api/conversations/:id/queue/:messageId/now',
+    params: QueuedMessageParams,
+    response: SuccessResponse,
+  }),
 };

@@ -156,4 +156,19 @@ describe('queue and steer', () => {
     expect(results[1]?.result).toContain('Echo: "steer now"');
     expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
   });
+
+  it('sends a queued message now: the turn is cut and it runs next', async () => {
+    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('send-now'), initialPrompt: 'be slow, one is queued' });
+    const stream = await openStream(ctx.server, streamingId);
+    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const queued = await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'queued then urgent' });
+    const id = (queued.body.queued as { id: string }).id;
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/queue/${id}/now`)).toEqual({ status: 200, body: { success: true } });
+    await stream.ended;
+    const results = resultsOf(stream.events);
+    expect(results[0]).toMatchObject({ interrupted: true });
+    expect(results[1]?.result).toContain('Echo: "queued then urgent"');
+    expect(results).toHaveLength(2);
+    expect(await postJson(ctx.server, `/api/conversations/${streamingId}/queue/${id}/now`)).toMatchObject({ status: 410, body: { code: 'run.finished' } });
+  });
 });

@@ -29,6 +29,8 @@ export interface RunManager extends LiveRuns {
   send(id: string, request: RunMessageRequest): RunMessageResponse;
   /** Removes a queued message of a live run before it starts. */
   unqueue(id: string, messageId: string): { success: boolean };
+  /** Runs a queued message at once: first in the queue, the turn interrupted. */
+  sendNow(id: string, messageId: string): { success: boolean };
   /** A live run, or a finished one whose events are still kept. */
   find(streamingId: string): Run | undefined;
   /** The run finished and its events were dropped (410 rather than 404). */
@@ -195,6 +197,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     },
     unqueue(id, messageId) {
       liveRun(id).unqueue(messageId);
+      return { success: true };
+    },
+    sendNow(id, messageId) {
+      liveRun(id).sendNow(messageId);
       return { success: true };
     },
     find: (streamingId) => runs.get(streamingId),

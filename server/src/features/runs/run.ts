@@ -64,6 +64,7 @@ export interface Run {
   /** The next message: at once when the run waits (null), else queued (see TurnControl.send). */
   send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
   unqueue(id: string): void;
+  sendNow(id: string): void;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -156,6 +157,10 @@ class CliRun implements Run {
 
   unqueue(id: string): void {
     this.liveTurns().unqueue(id);
+  }
+
+  sendNow(id: string): void {
+    this.liveTurns().sendNow(id);
   }
 
   /** The run's turns while it is live; `run.finished` once it ended or is stopping. */

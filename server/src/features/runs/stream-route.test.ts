@@ -24,6 +24,7 @@ function fakeRun(log: RunEventLog): Run {
     interrupt: async () => undefined,
     send: () => null,
     unqueue: () => undefined,
+    sendNow: () => undefined,
   };
 }
 

@@ -79,6 +79,21 @@ describe('turn control', () => {
     expect(await drain(input)).toEqual(['first', 'urgent', 'later']);
   });
 
+  it('sends a queued message now: moved first, the turn interrupted', async () => {
+    const { input, turns, interrupts, changes } = setup();
+    turns.send('a');
+    const b = turns.send('b');
+    turns.sendNow(b?.id ?? '');
+    await Promise.resolve();
+    expect(interrupts()).toBe(1);
+    expect(changes.at(-1)).toEqual({ queued: ['b', 'a'] });
+    expect(() => turns.sendNow('gone')).toThrow(expect.objectContaining({ code: 'run.message_not_found' }));
+    turns.onResult();
+    turns.onResult();
+    turns.onResult();
+    expect(await drain(input)).toEqual(['first', 'b', 'a']);
+  });
+
   it('ends an interrupted run that gets no message in time', async () => {
     const { input, turns } = setup(10);
     await turns.interrupt();

@@ -22,6 +22,8 @@ export interface TurnControl {
   send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
   /** Removes a queued message before it starts; `run.message_not_found` otherwise. */
   unqueue(id: string): void;
+  /** Moves a queued message to the front and interrupts the turn, so it runs next; `run.message_not_found` otherwise. */
+  sendNow(id: string): void;
   /** Ends the running turn but not the process; nothing to do when idle. */
   interrupt(): Promise<void>;
   /** The CLI reported a turn's result: whether it was interrupted (the run then goes on). */
@@ -60,6 +62,15 @@ export function createTurnControl(deps: TurnControlDeps): TurnControl {
     logger.info('interrupting the current turn');
     await deps.interrupt();
   };
+  const take = (id: string): QueuedMessage => {
+    const at = queue.findIndex((entry) => entry.id === id);
+    const [entry] = at < 0 ? [] : queue.splice(at, 1);
+    if (!entry) throw new AppError('run.message_not_found', 'This message is no longer queued: it started already or was removed');
+    return entry;
+  };
+  const interruptForNow = (): void => {
+    void interrupt().catch((error: unknown) => logger.warn({ err: error }, 'interrupt for a message sent now failed'));
+  };
   const end = (): void => {
     clearTimeout(idleTimer);
     input.end();
@@ -77,14 +88,17 @@ export function createTurnControl(deps: TurnControlDeps): TurnControl {
       if (priority === 'now') queue.unshift(entry);
       else queue.push(entry);
       changed();
-      if (priority === 'now') void interrupt().catch((error: unknown) => logger.warn({ err: error }, 'interrupt for a message sent now failed'));
+      if (priority === 'now') interruptForNow();
       return entry;
     },
     unqueue(id) {
-      const at = queue.findIndex((entry) => entry.id === id);
-      if (at < 0) throw new AppError('run.message_not_found', 'This message is no longer queued: it started already or was removed');
-      queue.splice(at, 1);
+      take(id);
       changed();
+    },
+    sendNow(id) {
+      queue.unshift(take(id));
+      changed();
+      interruptForNow();
     },
     interrupt,
     onResult() {

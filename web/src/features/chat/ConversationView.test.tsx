@@ -232,7 +232,11 @@ describe('ConversationView', () => {
     const queued = { id: 'q-1', text: 'next please', queuedAt: '2026-11-22T00:50:00.000Z' };
     const { calls, streams } = api({
       ongoing: true,
-      overrides: { 'POST /api/conversations/run-1/messages': () => json({ success: true, queued }), 'DELETE /api/conversations/run-1/queue/q-2': () => json({ success: true }) },
+      overrides: {
+        'POST /api/conversations/run-1/messages': () => json({ success: true, queued }),
+        'POST /api/conversations/run-1/queue/q-1/now': () => json({ success: true }),
+        'DELETE /api/conversations/run-1/queue/q-2': () => json({ success: true }),
+      },
     });
     renderPage();
     await waitFor(() => expect(streams).toHaveLength(1));
@@ -247,6 +251,9 @@ describe('ConversationView', () => {
     expect(screen.queryByText('next please', { selector: '[data-role="user"]' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove queued: never mind' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/conversations/run-1/queue/q-2')).toBe(true));
+    // Send now: the server moves it first and interrupts the turn (one call, so it cannot get lost in between).
+    await userEvent.click(screen.getByRole('button', { name: 'Send now: next please' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/queue/q-1/now')).toBe(true));
     stream.push({ type: 'queue_updated', queued: [], started: queued, seq: 2 });
     expect(await screen.findByText('next please', { selector: '[data-role="user"]' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Queued messages' })).not.toBeInTheDocument();

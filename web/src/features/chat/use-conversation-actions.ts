@@ -101,13 +101,13 @@ function useRunActions(deps: ConversationActionDeps) {
     }
   }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
 
-  /** Removes a queued message, or (now) moves it to the front and interrupts the turn so it runs at once. */
+  /** Removes a queued message, or (now) has the server move it first and interrupt the turn, so it runs at once. */
   const unqueue = useCallback(
     async (message: QueuedMessage, now = false) => {
       if (!streamingId) return;
       try {
-        await apiCall(routes.runs.unqueue, { params: { id: streamingId, messageId: message.id } });
-        if (now) await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: message.text, priority: 'now' } });
+        const params = { id: streamingId, messageId: message.id };
+        await (now ? apiCall(routes.runs.sendNow, { params }) : apiCall(routes.runs.unqueue, { params }));
       } catch {
         onError(now ? 'Failed to send message' : 'Failed to remove queued message');
       }
