@@ -22,6 +22,14 @@ function rebuild(deltas: Delta[]): string {
   return text;
 }
 
+/** Starts a slow run and waits until its text is being typed (at least `deltas` pieces). */
+async function startTyping(name: string, prompt: string, deltas = 1) {
+  const started = await startOk(ctx.server, { workingDirectory: ctx.newRepo(name), initialPrompt: prompt });
+  const stream = await openStream(ctx.server, started.streamingId);
+  await stream.next(() => deltasOf(stream.all).length >= deltas);
+  return { ...started, stream };
+}
+
 describe('text as it is typed', () => {
   it('sends more than one delta before the complete message, whose text is the same', async () => {
     const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('deltas'), initialPrompt: 'be slow please' });
@@ -61,9 +69,7 @@ describe('text as it is typed', () => {
 
 describe('interrupt', () => {
   it('ends the turn with an interrupted result, keeps the process, which answers the next message in the same session', async () => {
-    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('interrupt'), initialPrompt: 'be slow, then stop' });
-    const stream = await openStream(ctx.server, streamingId);
-    await stream.next(() => deltasOf(stream.all).length >= 2);
+    const { streamingId, sessionId, stream } = await startTyping('interrupt', 'be slow, then stop', 2);
     const pid = await waitFor(() => cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
 
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`)).toEqual({ status: 200, body: { success: true } });
@@ -97,9 +103,7 @@ const resultsOf = (events: StreamEvent[]): Result[] => events.filter((event): ev
 
 describe('stop after an interrupt', () => {
   it('ends a run waiting for its next message: the process is gone and viewers got closed (stopped)', async () => {
-    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('interrupt-stop'), initialPrompt: 'be slow, then wait' });
-    const stream = await openStream(ctx.server, streamingId);
-    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const { streamingId, sessionId, stream } = await startTyping('interrupt-stop', 'be slow, then wait');
     const pid = await waitFor(() => cliPidForSession(ctx.server.dirs.claudeConfigDir, sessionId), { message: 'CLI registered its pid' });
     await postJson(ctx.server, `/api/conversations/${streamingId}/interrupt`);
     await stream.next((event) => event.type === 'result' && event.interrupted === true);
@@ -113,9 +117,7 @@ describe('stop after an interrupt', () => {
 
 describe('queue and steer', () => {
   it('runs messages queued during a turn in order after it, keeps the queue for a reloading viewer, and drops a removed one', async () => {
-    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('queue'), initialPrompt: 'be slow while I queue' });
-    const stream = await openStream(ctx.server, streamingId);
-    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const { streamingId, stream } = await startTyping('queue', 'be slow while I queue');
     const send = (message: string) => postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message });
     const [one, two, three] = [await send('queued one'), await send('queued two'), await send('queued three')];
     expect(one).toMatchObject({ status: 200, body: { success: true, queued: { text: 'queued one' } } });
@@ -144,9 +146,7 @@ describe('queue and steer', () => {
   });
 
   it("'now' cuts the running turn and runs the message at once", async () => {
-    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('steer'), initialPrompt: 'be slow until steered' });
-    const stream = await openStream(ctx.server, streamingId);
-    await stream.next(() => deltasOf(stream.all).length >= 2);
+    const { streamingId, stream } = await startTyping('steer', 'be slow until steered', 2);
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'steer now', priority: 'now' })).toMatchObject({ status: 200, body: { queued: { text: 'steer now' } } });
     await stream.ended;
     const results = resultsOf(stream.events);
@@ -158,9 +158,7 @@ describe('queue and steer', () => {
   });
 
   it('sends a queued message now: the turn is cut and it runs next', async () => {
-    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('send-now'), initialPrompt: 'be slow, one is queued' });
-    const stream = await openStream(ctx.server, streamingId);
-    await stream.next(() => deltasOf(stream.all).length >= 1);
+    const { streamingId, stream } = await startTyping('send-now', 'be slow, one is queued');
     const queued = await postJson(ctx.server, `/api/conversations/${streamingId}/messages`, { message: 'queued then urgent' });
     const id = (queued.body.queued as { id: string }).id;
     expect(await postJson(ctx.server, `/api/conversations/${streamingId}/queue/${id}/now`)).toEqual({ status: 200, body: { success: true } });
