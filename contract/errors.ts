@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   'run.start_failed': 500,
   'run.limit_reached': 429,
   'router.unavailable': 503,
+  /** No such queued message (it started already, or was removed). */
+  'run.message_not_found': 404,
   'cli.not_found': 400,
   'cli.not_executable': 400,
   'permission.not_found': 404,

@@ -10,6 +10,7 @@ export * from './permissions';
 export * from './retention';
 export * from './route';
 export * from './routes';
+export * from './runs';
 export * from './sessions';
 export * from './stream';
 export * from './system';

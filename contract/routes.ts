@@ -5,6 +5,7 @@ import { logRoutes } from './logs';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
+import { runRoutes } from './runs';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
@@ -18,6 +19,7 @@ export const routes = {
   notifications: notificationRoutes,
   permissions: permissionRoutes,
   retention: retentionRoutes,
+  runs: runRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
   system: systemRoutes,

@@ -3,11 +3,12 @@ import { QueryInt } from './common';
 import { ApiMessage, MessageOrigin } from './messages';
 import { PermissionRequest } from './permissions';
 import { defineStreamRoute } from './route';
+import { QueuedMessage } from './runs';
 
 /**
  * Events of GET /api/stream/:streamingId (`application/x-ndjson`): one JSON event per line; lines starting
  * with ':' are heartbeats (every 15 s). The first line is `connected` (no seq); every later event carries
- * `seq`, its position in the run (0, 1, 2, …) and a `timestamp`. A viewer gets the run from seq 0 (or from
+ * `seq`, its position in the run (0, 1, 2, …) and a `timestamp` (except the transient `assistant_delta`). A viewer gets the run from seq 0 (or from
  * `?from=<seq>`), then live events, so a late or reconnecting viewer loses nothing. `closed` is always the
  * last event and the response ends after it. A finished run stays replayable for 10 minutes
  * (then 410 `run.finished`); an unknown id is 404 `run.not_found`.
@@ -35,6 +36,26 @@ export const AssistantEvent = z.looseObject({
   uuid: z.string().optional(),
   ...base,
 });
+/**
+ * Text (or thinking) of an assistant message as it is typed: the CLI's partial-message deltas. Transient: it
+ * carries no `seq` and is not kept in the replay log one token at a time; the run keeps the text so far per
+ * block, and a viewer that connects (or reconnects) mid-message first gets it whole (`offset: 0`), then the
+ * next pieces. The block's text becomes `text so far.slice(0, offset) + text`, so a repeated or overlapping
+ * piece is harmless. The complete `assistant` event with the same `message.id` replaces the provisional block.
+ */
+export const AssistantDeltaEvent = z.looseObject({
+  type: z.literal('assistant_delta'),
+  /** The API message id (`message.id` of the `assistant` event that will complete it). */
+  messageId: z.string(),
+  /** Position of the content block in the API message. */
+  index: z.number().int().nonnegative(),
+  kind: z.enum(['text', 'thinking']),
+  /** Where `text` starts in the block's text. */
+  offset: z.number().int().nonnegative(),
+  text: z.string(),
+  parent_tool_use_id: z.string().nullable().optional(),
+  ...base,
+});
 export const UserEvent = z.looseObject({
   type: z.literal('user'),
   message: ApiMessage,
@@ -55,6 +76,11 @@ export const ResultEvent = z.looseObject({
   num_turns: z.number().optional(),
   duration_ms: z.number().optional(),
   total_cost_usd: z.number().optional(),
+  /**
+   * Set by the console (not the CLI) when a viewer interrupted the turn: the run is still live and waits for its
+   * next message (POST /api/conversations/:id/messages). Without it, a result ends the run as before.
+   */
+  interrupted: z.boolean().optional(),
   ...base,
 });
 /**
@@ -66,6 +92,17 @@ export const ErrorEvent = z.looseObject({ type: z.literal('error'), error: z.str
 export const PermissionRequestEvent = z.looseObject({ type: z.literal('permission_request'), data: PermissionRequest, ...base });
 /** A permission was approved or denied (by any viewer, or settled by the run ending). */
 export const PermissionResolvedEvent = z.looseObject({ type: z.literal('permission_resolved'), data: PermissionRequest, ...base });
+/**
+ * The run's message queue changed (queued, removed, or the first one started as a new turn, named by `started`):
+ * the whole queue. Kept in the replay log, so a viewer that reloads sees the queue as it is.
+ */
+export const QueueUpdatedEvent = z.looseObject({
+  type: z.literal('queue_updated'),
+  queued: z.array(QueuedMessage),
+  /** The queued message that just started as the run's next turn. */
+  started: QueuedMessage.optional(),
+  ...base,
+});
 export const ClosedEvent = z.looseObject({
   type: z.literal('closed'),
   streamingId: z.string(),
@@ -85,11 +122,13 @@ export const StreamEvent = z.discriminatedUnion('type', [
   SystemInitEvent,
   SystemEvent,
   AssistantEvent,
+  AssistantDeltaEvent,
   UserEvent,
   ResultEvent,
   ErrorEvent,
   PermissionRequestEvent,
   PermissionResolvedEvent,
+  QueueUpdatedEvent,
   ClosedEvent,
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

@@ -46,8 +46,10 @@ export function useRunServer(): RunServer {
 export interface StreamReader {
   status: number;
   contentType: string;
-  /** Every event received so far, each validated against the contract. */
+  /** Every kept event received so far (all but the transient `assistant_delta`), each validated against the contract. */
   events: StreamEvent[];
+  /** Every event received so far in arrival order, `assistant_delta` included. */
+  all: StreamEvent[];
   /** Every raw line, heartbeats included. */
   lines: string[];
   /** Waits for an event matching `predicate` (already received or future). */
@@ -62,6 +64,7 @@ export async function openStream(server: TestServer, streamingId: string, from?:
   const query = from === undefined ? '' : `?from=${from}`;
   const response = await server.api(`/api/stream/${streamingId}${query}`, { signal: controller.signal });
   const events: StreamEvent[] = [];
+  const all: StreamEvent[] = [];
   const lines: string[] = [];
   const consume = async (): Promise<void> => {
     if (!response.body) return;
@@ -74,7 +77,10 @@ export async function openStream(server: TestServer, streamingId: string, from?:
         for (const line of parts) {
           if (!line) continue;
           lines.push(line);
-          if (!line.startsWith(':')) events.push(StreamEvent.parse(JSON.parse(line)));
+          if (line.startsWith(':')) continue;
+          const event = StreamEvent.parse(JSON.parse(line));
+          all.push(event);
+          if (event.type !== 'assistant_delta') events.push(event);
         }
       }
     } catch (error) {
@@ -86,8 +92,9 @@ export async function openStream(server: TestServer, streamingId: string, from?:
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
     events,
+    all,
     lines,
-    next: (predicate, timeoutMs = 30_000) => waitFor(() => events.find(predicate), { timeoutMs, message: 'stream event' }),
+    next: (predicate, timeoutMs = 30_000) => waitFor(() => all.find(predicate), { timeoutMs, message: 'stream event' }),
     ended,
     close: () => controller.abort(),
   };

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryOptions, childEnvironment, type ClaudeQueryParams } from './claude-query';
+import { createPromptInput } from './prompt-input';
+
+const input = createPromptInput();
+input.push('-p not a flag');
 
 const params: ClaudeQueryParams = {
-  prompt: '-p not a flag',
+  input,
   cwd: '/work/repo',
   executablePath: '/opt/claude',
   env: { PATH: '/usr/bin' },

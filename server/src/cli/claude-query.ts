@@ -1,5 +1,6 @@
 import type { CanUseTool, Options, Query, SpawnedProcess, SpawnOptions, query } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode } from '@cui/contract';
+import type { PromptInput } from './prompt-input';
 
 /** Which settings a run loads beyond the user's own (decided per working directory by the trust gate). */
 export interface RunSettings {
@@ -11,8 +12,11 @@ export interface RunSettings {
 
 /** Everything one run asks of the CLI. */
 export interface ClaudeQueryParams extends RunSettings {
-  /** Passed as data on the CLI's stdin (stream-json), never as argv: any text is safe. */
-  prompt: string;
+  /**
+   * The run's user messages, passed as data on the CLI's stdin (stream-json), never as argv: any text is safe.
+   * Streaming input keeps the process between turns while it is open (interrupt, then the next message).
+   */
+  input: PromptInput;
   cwd: string;
   executablePath: string;
   /** The full environment of the child. */
@@ -53,6 +57,8 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
     canUseTool: params.canUseTool,
     permissionMode: params.permissionMode,
     sessionId: params.sessionId,
+    // Token deltas (`stream_event`) for text as it is typed; the complete assistant messages still follow.
+    includePartialMessages: true,
     systemPrompt: params.systemPrompt
       ? { type: 'custom', prompt: params.systemPrompt, snapshot: false }
       : { type: 'preset', preset: 'claude_code' },
@@ -96,5 +102,5 @@ export function createSdkLoader(): () => Promise<ClaudeQueryFn> {
 
 /** Starts the CLI through the Agent SDK's `query`; messages arrive by iterating the returned query. */
 export function startClaudeQuery(params: ClaudeQueryParams, sdkQuery: ClaudeQueryFn): Query {
-  return sdkQuery({ prompt: params.prompt, options: buildQueryOptions(params) });
+  return sdkQuery({ prompt: params.input, options: buildQueryOptions(params) });
 }

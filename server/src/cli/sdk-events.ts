@@ -1,12 +1,15 @@
 import { StreamEvent } from '@cui/contract';
 
-/** A stream event as the runs feature records it, before the event log stamps `seq` and `timestamp`. */
-export type RunEvent = Exclude<StreamEvent, { type: 'connected' }>;
+/**
+ * A stream event as the runs feature records it, before the event log stamps `seq` and `timestamp`. Token
+ * deltas are not among them: they go through `partial-messages.ts` and the log's coalesced partial text.
+ */
+export type RunEvent = Exclude<StreamEvent, { type: 'connected' | 'assistant_delta' }>;
 
 /** Outcome of mapping one Agent SDK message onto the wire. */
 export type MappedMessage =
   | { kind: 'event'; event: RunEvent }
-  /** Deliberately not forwarded (token deltas: partial messages are not enabled, so these are unexpected). */
+  /** Deliberately not forwarded as an event (token deltas: `partial-messages.ts` reads those). */
   | { kind: 'skipped'; reason: string }
   /** The message did not match the contract: logged and skipped, never fatal. */
   | { kind: 'invalid'; reason: string };
@@ -33,7 +36,7 @@ function toWireShape(message: Record<string, unknown>): Record<string, unknown> 
   }
   if (type === 'system') return message;
   if (type === 'assistant' || type === 'user' || type === 'result') return message;
-  if (type === 'stream_event') return 'partial message (token stream) not forwarded';
+  if (type === 'stream_event') return 'partial message (token stream): read by the partial message mapper';
   if (typeof type === 'string' && OTHER_AS_SYSTEM.has(type)) {
     const { type: _t, subtype: _s, ...rest } = message;
     return { type: 'system', subtype: type, ...rest };

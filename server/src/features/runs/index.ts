@@ -18,6 +18,10 @@ export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { r
   const { runs } = deps;
   registerRoute(app, routes.sessions.start, ({ body }) => runs.start(body));
   registerRoute(app, routes.sessions.stop, ({ params }) => runs.stop(params.id));
+  registerRoute(app, routes.runs.interrupt, ({ params }) => runs.interrupt(params.id));
+  registerRoute(app, routes.runs.send, ({ params, body }) => runs.send(params.id, body));
+  registerRoute(app, routes.runs.unqueue, ({ params }) => runs.unqueue(params.id, params.messageId));
+  registerRoute(app, routes.runs.sendNow, ({ params }) => runs.sendNow(params.id, params.messageId));
   registerRoute(app, routes.permissions.list, ({ query }) => ({ permissions: runs.permissions.list(query) }));
   registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body) }));
   registerStreamRoutes(app, { runs, logger: deps.logger, heartbeatMs: deps.heartbeatMs });

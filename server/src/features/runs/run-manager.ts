@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -25,6 +25,14 @@ export interface RunManager extends LiveRuns {
    * is gone. A run that already ended answers `{success: true}` too: stopping twice is harmless.
    */
   stop(id: string): Promise<{ success: boolean }>;
+  /** Ends the current turn of a live run (by streaming id or session id) but keeps its process. */
+  interrupt(id: string): Promise<{ success: boolean }>;
+  /** The next message of a live run: at once when it waits, else queued (`priority: 'now'` interrupts the turn). */
+  send(id: string, request: RunMessageRequest): RunMessageResponse;
+  /** Removes a queued message of a live run before it starts. */
+  unqueue(id: string, messageId: string): { success: boolean };
+  /** Runs a queued message at once: first in the queue, the turn interrupted. */
+  sendNow(id: string, messageId: string): { success: boolean };
   /** A live run, or a finished one whose events are still kept. */
   find(streamingId: string): Run | undefined;
   /** The run finished and its events were dropped (410 rather than 404). */
@@ -36,7 +44,7 @@ export interface RunManager extends LiveRuns {
 
 export interface RunManagerOptions {
   retentionMs?: number;
-  run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes'>;
+  run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes' | 'idleAfterInterruptMs'>;
 }
 
 export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus' | 'config'> & {
@@ -64,6 +72,14 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   let closing = false;
 
   const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
+  /** By streaming id, else the live run of that session, else its latest finished one. */
+  const lookup = (id: string): Run | undefined =>
+    runs.get(id) ?? liveRuns().find((r) => r.info.sessionId === id) ?? [...runs.values()].find((r) => r.info.sessionId === id);
+  const liveRun = (id: string): Run => {
+    const run = lookup(id);
+    if (!run) throw new AppError(dropped.has(id) ? 'run.finished' : 'run.not_found', `No running conversation with id ${id}`);
+    return run;
+  };
 
   const drop = (streamingId: string): void => {
     clearTimeout(dropTimers.get(streamingId));
@@ -171,12 +187,27 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
     },
     async stop(id) {
-      const run = runs.get(id) ?? liveRuns().find((r) => r.info.sessionId === id) ?? [...runs.values()].find((r) => r.info.sessionId === id);
+      const run = lookup(id);
       if (!run) {
         if (dropped.has(id)) return { success: true };
         throw new AppError('run.not_found', `No running conversation with id ${id}`);
       }
       await run.stop();
+      return { success: true };
+    },
+    async interrupt(id) {
+      await liveRun(id).interrupt();
+      return { success: true };
+    },
+    send(id, request) {
+      return { success: true, queued: liveRun(id).send(request.message, request.priority) };
+    },
+    unqueue(id, messageId) {
+      liveRun(id).unqueue(messageId);
+      return { success: true };
+    },
+    sendNow(id, messageId) {
+      liveRun(id).sendNow(messageId);
       return { success: true };
     },
     find: (streamingId) => runs.get(streamingId),

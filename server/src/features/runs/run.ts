@@ -1,15 +1,19 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { PermissionMode } from '@cui/contract';
+import type { PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
-import { createClaudeSpawner, type ClaudeProcess, type ProcessExit } from '../../cli/claude-process';
+import { createClaudeSpawner, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery, type ClaudeQueryFn, type RunSettings } from '../../cli/claude-query';
+import { createPartialMessageMapper, isPartialMessage } from '../../cli/partial-messages';
+import { createPromptInput } from '../../cli/prompt-input';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
 import type { RunGuard } from './run-guard';
+import { crashMessage, errorMessage, startFailure } from './run-failure';
 import { createStopper, type Stopper, type StopTimings } from './stopper';
+import { createTurnControl, type TurnControl } from './turns';
 
 export type CloseReason = 'completed' | 'stopped' | 'error' | 'crashed';
 
@@ -44,6 +48,8 @@ export interface RunDeps {
   eventLogMaxBytes?: number;
   /** Ties the CLI's life to the server's (recorded for the next server, killed by the reaper if the server dies). */
   guard?: RunGuard;
+  /** How long an interrupted run waits for its next message before it ends. */
+  idleAfterInterruptMs?: number;
 }
 
 /** One live CLI process working on a session: its events, its permissions, its end. */
@@ -58,15 +64,15 @@ export interface Run {
   pid(): number | undefined;
   /** Interrupts, then terminates the process group; resolves when the run has ended. Idempotent. */
   stop(): Promise<RunEnd>;
+  /** Ends the current turn but keeps the process, which waits for `send`; nothing to do when idle. */
+  interrupt(): Promise<void>;
+  /** The next message: at once when the run waits (null), else queued (see TurnControl.send). */
+  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
+  unqueue(id: string): void;
+  sendNow(id: string): void;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
-/** How much of what the CLI said goes into an error message. */
-const SAID_CHARS = 1500;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 type ResultSummary = { is_error?: boolean; result?: string };
 
@@ -82,6 +88,8 @@ class CliRun implements Run {
   private readonly logger: Logger;
   private readonly spawner: ReturnType<typeof createClaudeSpawner>;
   private readonly stopper: Stopper;
+  private readonly partials = createPartialMessageMapper();
+  private readonly turns: TurnControl;
   private live = true;
   private initialized = false;
   private startTimedOut = false;
@@ -108,8 +116,10 @@ class CliRun implements Run {
     this.ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection
     this.spawner = this.createSpawner();
     const abortController = new AbortController();
+    const input = createPromptInput();
     const query = startClaudeQuery({
       ...params,
+      input,
       cwd: params.workingDirectory,
       canUseTool: this.canUseTool,
       abortController,
@@ -122,6 +132,9 @@ class CliRun implements Run {
       logger: this.logger,
       timings: deps.stopTimings,
       ...(deps.guard ? { killTree: deps.guard.killTree } : {}),
+    });
+    this.turns = createTurnControl({ input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
+      onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
     });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
     this.ended = this.drive(query)
@@ -141,8 +154,31 @@ class CliRun implements Run {
     if (this.live) {
       this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
       this.stopper.stop();
+      this.turns.end();
     }
     return this.ended;
+  }
+
+  async interrupt(): Promise<void> {
+    await this.liveTurns().interrupt();
+  }
+
+  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null {
+    return this.liveTurns().send(text, priority);
+  }
+
+  unqueue(id: string): void {
+    this.liveTurns().unqueue(id);
+  }
+
+  sendNow(id: string): void {
+    this.liveTurns().sendNow(id);
+  }
+
+  /** The run's turns while it is live; `run.finished` once it ended or is stopping. */
+  private liveTurns(): TurnControl {
+    if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
+    return this.turns;
   }
 
   private emit(event: RunEvent): void {
@@ -179,13 +215,22 @@ class CliRun implements Run {
   };
 
   private handle(message: unknown): void {
+    if (isPartialMessage(message)) {
+      const piece = this.partials.map(message);
+      if (piece) this.log.appendPartial(piece);
+      return;
+    }
     const mapped = mapSdkMessage(message);
     if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
-    const event = mapped.event;
+    let event = mapped.event;
     if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
-    if (event.type === 'result') this.lastResult = event;
+    if (event.type === 'result') {
+      // An interrupted turn is no failure of the run: it goes on with the next message.
+      if (this.turns.onResult().interrupted) event = { ...event, interrupted: true };
+      else this.lastResult = event;
+    }
     this.emit(event);
   }
 
@@ -236,6 +281,7 @@ class CliRun implements Run {
 
   private async finish(failure: unknown): Promise<RunEnd> {
     this.live = false;
+    this.turns.end();
     this.deps.permissions.settleRun(this.params.streamingId, RUN_ENDED_DENY_REASON);
     const exit = await this.stopper.awaitExit();
     // Only now: awaitExit has also ended whatever the CLI left in its process group.
@@ -254,18 +300,9 @@ class CliRun implements Run {
 
   private startFailure(exit: ProcessExit | undefined, failure: unknown): AppError {
     const said = (this.lastResult?.is_error && this.lastResult.result) || this.spawner.current()?.stderrTail() || (failure ? errorMessage(failure) : '');
-    const detail = said ? `: ${said.slice(-SAID_CHARS)}` : '';
-    if (this.startTimedOut) return new AppError('run.start_failed', `Claude Code did not start within ${(this.deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) / 1000} s${detail}`);
-    if (this.stopper.requested()) return new AppError('run.start_failed', `Claude Code was stopped before the conversation started${detail}`);
-    const how = exit?.code != null ? ` with code ${exit.code}` : exit?.signal ? ` on ${exit.signal}` : '';
-    return new AppError('run.start_failed', `Claude Code exited${how} before the conversation started${detail}`);
+    const timedOutAfterMs = this.startTimedOut ? (this.deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) : undefined;
+    return startFailure({ said, exit, stopped: this.stopper.requested(), ...(timedOutAfterMs !== undefined ? { timedOutAfterMs } : {}) });
   }
-}
-
-function crashMessage(failure: unknown, process: ClaudeProcess | undefined): string {
-  const message = errorMessage(failure);
-  const tail = process?.stderrTail();
-  return tail && !message.includes(tail) ? `${message}\n${tail.slice(-SAID_CHARS)}` : message;
 }
 
 /** Starts the CLI for one run at once; the caller awaits `ready`. */

@@ -21,6 +21,10 @@ function fakeRun(log: RunEventLog): Run {
     isLive: () => !log.isClosed(),
     pid: () => undefined,
     stop: async () => end,
+    interrupt: async () => undefined,
+    send: () => null,
+    unqueue: () => undefined,
+    sendNow: () => undefined,
   };
 }
 

@@ -85,6 +85,21 @@ describe('ConversationView', () => {
     expect(screen.getByRole('button', { name: 'Read 1 line' })).toBeInTheDocument();
   });
 
+  it('shows text as it is typed, then the complete message in its place without a duplicate', async () => {
+    const { streams } = api({ ongoing: true });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    stream.push({ type: 'assistant_delta', messageId: 'msg_t', index: 0, kind: 'text', offset: 0, text: 'Typing one' });
+    expect(await screen.findByText('Typing one')).toBeInTheDocument();
+    stream.push({ type: 'assistant_delta', messageId: 'msg_t', index: 0, kind: 'text', offset: 10, text: ' two' });
+    const typed = await screen.findByText('Typing one two');
+    stream.push({ type: 'assistant', message: { id: 'msg_t', role: 'assistant', content: [{ type: 'text', text: 'Typing one two' }] }, uuid: 'u-t', seq: 1 });
+    await waitFor(() => expect(screen.getAllByText('Typing one two')).toHaveLength(1));
+    // The same element stays on screen: the complete message took the provisional one's place.
+    expect(screen.getByText('Typing one two')).toBe(typed);
+  });
+
   it('shows the latest pending permission, sends the decision, and clears it', async () => {
     const older = { ...permissionFixtures.plan, id: 'older', timestamp: '2026-11-22T00:40:00.000Z' };
     const { calls } = api({ ongoing: true, permissions: [older, permissionFixtures.edit] });
@@ -191,5 +206,74 @@ describe('ConversationView', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/stop')).toBe(true);
+  });
+
+  it('interrupts on Escape, shows Interrupted, then sends the next message to the same run', async () => {
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: { 'POST /api/conversations/run-1/interrupt': () => json({ success: true }), 'POST /api/conversations/run-1/messages': () => json({ success: true }) },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Interrupt' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/interrupt')).toBe(true));
+    (streams[0] as FakeStream).push({ type: 'result', subtype: 'error_during_execution', is_error: true, interrupted: true, session_id: SID, seq: 1 });
+    expect(await screen.findByText('Interrupted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Interrupt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'carry on');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'carry on' }));
+    expect(calls.some((c) => c.url.pathname === '/api/conversations/start')).toBe(false);
+    expect(await screen.findByText('carry on', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.getByTestId('status-line')).toHaveTextContent('Running');
+  });
+
+  it('queues a message typed during a run, shows it until it starts, and removes one on request', async () => {
+    const queued = { id: 'q-1', text: 'next please', queuedAt: '2026-11-22T00:50:00.000Z' };
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: {
+        'POST /api/conversations/run-1/messages': () => json({ success: true, queued }),
+        'POST /api/conversations/run-1/queue/q-1/now': () => json({ success: true }),
+        'DELETE /api/conversations/run-1/queue/q-2': () => json({ success: true }),
+      },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeStream;
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'next please');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'next please' }));
+    const other = { ...queued, id: 'q-2', text: 'never mind' };
+    stream.push({ type: 'queue_updated', queued: [queued, other], seq: 1 });
+    const list = await screen.findByRole('list', { name: 'Queued messages' });
+    expect(list).toHaveTextContent('next please');
+    expect(screen.queryByText('next please', { selector: '[data-role="user"]' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove queued: never mind' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/conversations/run-1/queue/q-2')).toBe(true));
+    // Send now: the server moves it first and interrupts the turn (one call, so it cannot get lost in between).
+    await userEvent.click(screen.getByRole('button', { name: 'Send now: next please' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/conversations/run-1/queue/q-1/now')).toBe(true));
+    stream.push({ type: 'queue_updated', queued: [], started: queued, seq: 2 });
+    expect(await screen.findByText('next please', { selector: '[data-role="user"]' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Queued messages' })).not.toBeInTheDocument();
+  });
+
+  it('resumes the session instead when the run ended just before the message reached it', async () => {
+    const { calls, streams } = api({
+      ongoing: true,
+      overrides: {
+        'POST /api/conversations/run-1/messages': () => json({ error: 'finished', code: 'run.finished' }, 410),
+        'POST /api/conversations/start': () => json({ streamingId: 'run-1', sessionId: SID }),
+      },
+    });
+    renderPage();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'one more');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/start')?.body).toMatchObject({ initialPrompt: 'one more', resumedSessionId: SID }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
-import { Square } from 'lucide-react';
-import { conversationToolMetrics, EMPTY_TOOL_METRICS } from '@/features/stream';
-import { useMemo } from 'react';
+import { Pause, Square } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/features/stream';
 import { FolderTrustNotice } from '@/features/trust';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
@@ -10,9 +10,11 @@ import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
+import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
+import { useEscapeInterrupt } from './use-escape-interrupt';
 import { mainMessages } from './visible-messages';
 
 const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
@@ -21,7 +23,7 @@ const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
-  const messages = useMemo(() => mainMessages(state.messages), [state.messages]);
+  const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
   const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
   // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
   const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
@@ -29,6 +31,10 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const permission = state.pendingPermission;
   // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
   const closedWithoutResult = state.closed && state.result === null && state.lastEvent?.type === 'closed';
+  // Working: a turn runs. A run waiting after an interrupt takes the composer's next message.
+  const working = c.running && !c.waiting;
+  const { interrupt } = c;
+  useEscapeInterrupt(working, useCallback(() => void interrupt(), [interrupt]));
   if (c.loadError) return <LoadFailed error={c.loadError} />;
   return (
     <ConversationContext.Provider value={view}>
@@ -37,7 +43,8 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
-          {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} />}
+          {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} busy={working} />}
+          {c.running && <QueuedMessages queued={state.queued} onRemove={(m) => void c.unqueue(m)} onSendNow={(m) => void c.unqueue(m, true)} />}
           {!c.running && closedWithoutResult && <StatusLine status={state.currentStatus} connection={state.connectionState} ended />}
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
@@ -47,13 +54,20 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
-              disabled={c.running || !c.projectPath}
+              disabled={!c.projectPath}
               storageKey={CONVERSATION_DRAFT_KEY}
               actions={
                 c.running ? (
-                  <Button variant="secondary" size="sm" onClick={() => void c.stop()} aria-label="Stop">
-                    <Square size={12} aria-hidden className="fill-current" /> Stop
-                  </Button>
+                  <>
+                    {working && (
+                      <Button variant="secondary" size="sm" onClick={() => void c.interrupt()} aria-label="Interrupt" title="Interrupt (Esc): end this turn, keep the session running">
+                        <Pause size={12} aria-hidden /> Interrupt
+                      </Button>
+                    )}
+                    <Button variant="secondary" size="sm" onClick={() => void c.stop()} aria-label="Stop">
+                      <Square size={12} aria-hidden className="fill-current" /> Stop
+                    </Button>
+                  </>
                 ) : undefined
               }
             />

@@ -1,7 +1,7 @@
-import { type PermissionMode, type PermissionRequest, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
+import { type PermissionMode, type PermissionRequest, type QueuedMessage, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall } from '@/app/api-client';
+import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/stream';
 
 export interface Decision {
@@ -14,6 +14,10 @@ export interface ConversationActionDeps {
   sessionId: string;
   projectPath: string | null;
   streamingId: string | undefined;
+  /** The run is live (working on a turn, or waiting after an interrupt): messages go to it. */
+  running: boolean;
+  /** The live run ended its turn on an interrupt and waits for the next message. */
+  waiting: boolean;
   dispatch: Dispatch<SessionAction>;
   setStreamingId: (id: string | undefined) => void;
   setSummary: Dispatch<(summary: ConversationSummary | null) => ConversationSummary | null>;
@@ -21,15 +25,42 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-/** Send (a resumed run) and stop (spec §4; §8 'Failed to send message', 'Failed to stop conversation'). */
+function localMessage(text: string): SessionAction {
+  const id = `local-${Date.now()}`;
+  return { type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } };
+}
+
+/**
+ * Gives a live run its next message: a working run queues it (the stream's queue_updated shows it), a waiting one
+ * starts it at once. 'gone' when the run ended meanwhile (the caller resumes the session instead).
+ */
+async function sendToLiveRun(streamingId: string, text: string, dispatch: Dispatch<SessionAction>): Promise<'sent' | 'gone'> {
+  try {
+    const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
+    if (!sent.queued) {
+      dispatch(localMessage(text));
+      dispatch({ type: 'turn_started' });
+    }
+    return 'sent';
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'run.finished' || error.code === 'run.not_found')) return 'gone';
+    throw error;
+  }
+}
+
+/**
+ * Send (a resumed run, or the next turn of a live run waiting after an interrupt), interrupt and stop
+ * (spec §4; §8 'Failed to send message', 'Failed to stop conversation').
+ */
 function useRunActions(deps: ConversationActionDeps) {
-  const { sessionId, projectPath, streamingId, dispatch, setStreamingId, onError, onRunEnded } = deps;
+  const { sessionId, projectPath, streamingId, running, waiting, dispatch, setStreamingId, onError, onRunEnded } = deps;
   const navigate = useNavigate();
 
   const send = useCallback(
     async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
       if (!projectPath) return false;
       try {
+        if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
         const started = await apiCall(routes.sessions.start, {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
@@ -37,8 +68,7 @@ function useRunActions(deps: ConversationActionDeps) {
           navigate(`/c/${started.sessionId}`, { state: { streamingId: started.streamingId } });
           return true;
         }
-        const id = `local-${Date.now()}`;
-        dispatch({ type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } });
+        dispatch(localMessage(text));
         dispatch({ type: 'run_started' });
         setStreamingId(started.streamingId);
         return true;
@@ -47,8 +77,17 @@ function useRunActions(deps: ConversationActionDeps) {
         return false;
       }
     },
-    [projectPath, sessionId, navigate, dispatch, setStreamingId, onError],
+    [projectPath, sessionId, running, streamingId, navigate, dispatch, setStreamingId, onError],
   );
+
+  const interrupt = useCallback(async () => {
+    if (!streamingId || waiting) return;
+    try {
+      await apiCall(routes.runs.interrupt, { params: { id: streamingId } });
+    } catch {
+      onError('Failed to interrupt conversation');
+    }
+  }, [streamingId, waiting, onError]);
 
   const stop = useCallback(async () => {
     if (!streamingId) return;
@@ -62,7 +101,21 @@ function useRunActions(deps: ConversationActionDeps) {
     }
   }, [streamingId, dispatch, setStreamingId, onError, onRunEnded]);
 
-  return { send, stop };
+  /** Removes a queued message, or (now) has the server move it first and interrupt the turn, so it runs at once. */
+  const unqueue = useCallback(
+    async (message: QueuedMessage, now = false) => {
+      if (!streamingId) return;
+      try {
+        const params = { id: streamingId, messageId: message.id };
+        await (now ? apiCall(routes.runs.sendNow, { params }) : apiCall(routes.runs.unqueue, { params }));
+      } catch {
+        onError(now ? 'Failed to send message' : 'Failed to remove queued message');
+      }
+    },
+    [streamingId, onError],
+  );
+
+  return { send, interrupt, stop, unqueue };
 }
 
 /** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */

@@ -30,18 +30,21 @@ export function useConversation(sessionId: string) {
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
   const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError: onStreamError, onRecovered, onRunEnded });
+  const running = Boolean(run.streamingId) && !state.closed;
+  const waiting = running && state.result?.interrupted === true;
   const actions = useConversationActions({
     sessionId,
     projectPath: load.projectPath,
     streamingId: run.streamingId,
+    running,
+    waiting,
     dispatch,
     setStreamingId: run.setStreamingId,
     setSummary: load.setSummary,
     onError,
     onRunEnded,
   });
-  const running = Boolean(run.streamingId) && !state.closed;
   const dismissBanner = useCallback(() => setBanner(null), []);
   const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
-  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, streamingId: run.streamingId, ...actions };
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, streamingId: run.streamingId, ...actions };
 }

@@ -1,9 +1,10 @@
-import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
+import type { ConversationMessage, PermissionRequest, QueuedMessage, StreamEvent } from '@cui/contract';
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
 import { type ChatMessage, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
+import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
 import { statusTextFor } from './status-text';
 
 /** Everything the conversation view knows about one session: messages, tools, permission, stream status. */
@@ -19,6 +20,10 @@ export interface SessionState extends MessageState {
   cwd: string | null;
   result: ResultEvent | null;
   closed: boolean;
+  /** Assistant text as it is typed (`assistant_delta`), until the complete message replaces it. */
+  partials: Partials;
+  /** Messages waiting for the run's current turn to end (the server's queue, from `queue_updated`). */
+  queued: QueuedMessage[];
 }
 
 export type SessionAction =
@@ -30,6 +35,8 @@ export type SessionAction =
   | { type: 'local_message'; message: ChatMessage }
   /** A new run (a resumed turn) starts streaming into this session. */
   | { type: 'run_started' }
+  /** The live run (waiting after an interrupt) was given its next message: a new turn on the same stream. */
+  | { type: 'turn_started' }
   | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
   | { type: 'connection_changed'; state: ConnectionState }
   | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
@@ -47,6 +54,8 @@ export const initialSessionState: SessionState = {
   cwd: null,
   result: null,
   closed: false,
+  partials: NO_PARTIALS,
+  queued: [],
 };
 
 /** Spec §4: of several pending permissions, the latest by timestamp is shown. */
@@ -81,6 +90,12 @@ function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingM
   return { message: { id, role: 'error', blocks: [{ type: 'text', text: event.error }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
 }
 
+/** A queued message that started as a turn: the user's message (one id per queued message, so a replay adds it once). */
+function queuedAsMessage(started: QueuedMessage): IncomingMessage {
+  const id = `queued-${started.id}`;
+  return { message: { id, role: 'user', blocks: [{ type: 'text', text: started.text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: started.queuedAt } };
+}
+
 /** Applies one stream event; the switch is exhaustive over the contract's event union. */
 function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   switch (event.type) {
@@ -90,18 +105,24 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
     case 'system_init':
       return { ...state, sessionId: event.session_id, cwd: event.cwd };
     case 'assistant':
+      return { ...state, ...applyMessage(state, streamMessage(event)), partials: completePartial(state.partials, event) };
+    case 'assistant_delta':
+      return { ...state, partials: applyDelta(state.partials, event) };
     case 'user':
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':
-      return { ...state, result: event, sessionId: event.session_id, connectionState: 'disconnected' };
+      // An interrupted turn leaves the run (and its stream) live, waiting for the next message.
+      return { ...state, result: event, sessionId: event.session_id, connectionState: event.interrupted ? state.connectionState : 'disconnected', partials: NO_PARTIALS };
     case 'error':
       return { ...state, ...applyMessage(state, errorMessage(event)) };
     case 'permission_request':
       return { ...state, pendingPermission: event.data };
     case 'permission_resolved':
       return state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
+    case 'queue_updated':
+      return event.started ? { ...state, ...applyMessage(state, queuedAsMessage(event.started)), queued: event.queued, result: null } : { ...state, queued: event.queued };
     case 'closed':
-      return { ...state, closed: true, pendingPermission: null, connectionState: 'disconnected' };
+      return { ...state, queued: [], closed: true, pendingPermission: null, connectionState: 'disconnected', partials: NO_PARTIALS };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -139,12 +160,16 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     }
     case 'history_prepended':
       return { ...state, ...prependHistory(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
+    case 'turn_started':
+      return { ...state, result: null, currentStatus: 'Running' };
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };
     case 'run_started':
-      return { ...state, closed: false, result: null, pendingPermission: null, currentStatus: 'Running', connectionState: 'connecting' };
+      return { ...state, closed: false, result: null, pendingPermission: null, currentStatus: 'Running', connectionState: 'connecting', partials: NO_PARTIALS };
     case 'stream_event': {
       const next = applyEvent(state, action.event);
+      // Typed text changes neither the status nor the last event: only the message grows.
+      if (action.event.type === 'assistant_delta') return next;
       const status = statusTextFor(action.event);
       return { ...next, currentStatus: status ?? next.currentStatus, lastEvent: action.event, lastEventTime: action.receivedAt };
     }
@@ -156,7 +181,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'permission_cleared':
       return state.pendingPermission?.id === action.id ? { ...state, pendingPermission: null } : state;
     case 'stream_cleared':
-      return { ...state, connectionState: 'disconnected', pendingPermission: null, closed: true };
+      return { ...state, connectionState: 'disconnected', pendingPermission: null, closed: true, partials: NO_PARTIALS };
     default: {
       const unhandled: never = action;
       return unhandled;

@@ -12,6 +12,7 @@ describe('statusTextFor', () => {
     [{ type: 'result', subtype: 'success', session_id: 'x' }, 'Completed'],
     [{ type: 'result', subtype: 'error_max_turns', session_id: 'x' }, 'Max turns reached'],
     [{ type: 'result', subtype: 'error_during_execution', session_id: 'x' }, 'Finished'],
+    [{ type: 'result', subtype: 'error_during_execution', session_id: 'x', interrupted: true }, 'Interrupted'],
     [{ type: 'closed', streamingId: 's' }, 'Closed'],
     [{ type: 'error', error: 'boom' }, 'Error occurred'],
   ] as Array<[StreamEvent, string]>)('maps %o to its status', (event, text) => {

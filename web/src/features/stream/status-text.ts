@@ -54,6 +54,7 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return toolUse && 'name' in toolUse && typeof toolUse.name === 'string' ? toolStatusText(toolUse.name) : 'Thinking...';
     }
     case 'result':
+      if (event.interrupted) return 'Interrupted';
       if (event.subtype === 'success') return 'Completed';
       if (event.subtype === 'error_max_turns') return 'Max turns reached';
       return 'Finished';
@@ -65,9 +66,13 @@ export function statusTextFor(event: StreamEvent): string | undefined {
       return 'Awaiting approval...';
     case 'permission_resolved':
       return 'Running';
+    case 'queue_updated':
+      return event.started ? 'Running' : undefined;
+    // Typed text (assistant_delta) keeps the status as it was, the home rows' texts too.
     case 'system':
       return event.subtype === 'api_retry' ? retryText(event) : undefined;
     case 'user':
+    case 'assistant_delta':
       return undefined;
     default: {
       const unhandled: never = event;

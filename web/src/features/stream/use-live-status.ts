@@ -27,6 +27,8 @@ const INITIAL: LiveStatus = {
 
 /** Folds one event into a live status (pure; exported for the home list and tests). */
 export function reduceLiveStatus(status: LiveStatus, event: StreamEvent, now: number): LiveStatus {
+  // One per token: the row's status stays as it is (and does not re-render).
+  if (event.type === 'assistant_delta') return status;
   const tally = tallyToolEvent(status.tally, event);
   const ended = event.type === 'closed' || event.type === 'result';
   return {

@@ -61,7 +61,12 @@ export function useLiveSessions(rows: ConversationSummary[], onRunEnded: (row: C
     for (const [id, row] of wanted) {
       if (watchers.current.has(id)) continue;
       const release = queue.watch(id, {
-        onEvent: (event) => setStatuses((s) => ({ ...s, [id]: statusTextFor(event) ?? s[id] ?? 'Running' })),
+        onEvent: (event) =>
+          setStatuses((s) => {
+            const status = statusTextFor(event) ?? s[id] ?? 'Running';
+            // Most events (every typed token) leave the text as it is: no new state, no re-render of the list.
+            return s[id] === status ? s : { ...s, [id]: status };
+          }),
         onEnd: (reason) => markEnded(row, reason),
       });
       watchers.current.set(id, release);
