@@ -140,6 +140,8 @@ test.describe('home composer on a fresh install', () => {
     await picker.click();
     await page.getByRole('menuitem', { name: 'Browse…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose a directory' });
+    // With nothing chosen or recent, browsing starts at the user's home directory (the server's), not at '/'.
+    await expect(dialog.getByRole('textbox', { name: 'Directory path' })).toHaveValue(cui.dirs.home);
     await dialog.getByRole('textbox', { name: 'Directory path' }).fill(cui.dirs.work);
     await dialog.getByRole('textbox', { name: 'Directory path' }).press('Enter');
     await dialog.getByRole('button', { name: 'fresh-app' }).click();

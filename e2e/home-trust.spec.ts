@@ -75,4 +75,20 @@ test.describe('folder trust', () => {
     expect(fs.existsSync(markerOf(cui.dirs))).toBe(true);
     await expect(notice(page)).toHaveCount(0);
   });
+
+  test('Settings › Data controls lists the trusted folders and the retention in force; Revoke brings the notice back', async ({ loggedInPage: page, cui }) => {
+    await notice(page).getByRole('button', { name: 'Trust this folder' }).click();
+    await expect(notice(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('tab', { name: 'Data controls' }).click();
+    await expect(dialog.getByText("Transcripts are kept: runs started here switch off Claude Code’s 30-day clean-up.")).toBeVisible();
+    const list = dialog.getByRole('list', { name: 'Trusted folders' });
+    await expect(list).toContainText(projectOf(cui.dirs));
+    await list.getByRole('button', { name: `Revoke trust of ${projectOf(cui.dirs)}` }).click();
+    await expect(dialog.getByText('No trusted folders.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(notice(page)).toContainText('not trusted');
+  });
 });

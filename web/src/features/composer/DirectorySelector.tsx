@@ -4,6 +4,7 @@ import type { WorkingDirectory } from '@cui/contract';
 import {
   Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '@/ui';
+import { useHomeDirectory } from '@/app/system-status';
 import { DirectoryBrowserDialog } from './DirectoryBrowserDialog';
 import { lastSegment } from './paths';
 
@@ -20,6 +21,7 @@ interface Props {
 /** Recent working directories as a dropdown, plus 'Browse…' to pick any directory through the filesystem API. */
 export function DirectorySelector({ value, onChange, directories, disabled }: Props) {
   const [browsing, setBrowsing] = useState(false);
+  const home = useHomeDirectory();
   const known = directories.find((d) => d.path === value);
   const label = value ? (known?.shortname ?? lastSegment(value)) || value : DIRECTORY_PLACEHOLDER;
 
@@ -51,7 +53,7 @@ export function DirectorySelector({ value, onChange, directories, disabled }: Pr
       <DirectoryBrowserDialog
         open={browsing}
         onOpenChange={setBrowsing}
-        startPath={value ?? directories[0]?.path ?? '/'}
+        startPath={value ?? directories[0]?.path ?? home ?? '/'}
         onSelect={(path) => {
           onChange(path);
           setBrowsing(false);

@@ -1,9 +1,17 @@
+import { RetentionInfo, TrustedFolders } from '@/features/trust';
 import type { SettingsTab } from '../types';
 import { ArchiveAllSection } from './ArchiveAllSection';
 
-/** Data controls (spec §2): Archive All Sessions. */
+/**
+ * Data controls (spec §2): Archive All Sessions; then the transcript retention in force and the trusted folders
+ * (issue 10: which folders' own settings runs load, revocable).
+ */
 export const dataControlsTab: SettingsTab = {
   id: 'data',
   label: 'Data controls',
-  sections: [{ id: 'archive-all', Component: ArchiveAllSection }],
+  sections: [
+    { id: 'archive-all', Component: ArchiveAllSection },
+    { id: 'retention', Component: RetentionInfo },
+    { id: 'trusted-folders', Component: TrustedFolders },
+  ],
 };
