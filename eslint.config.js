@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'fake-model/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'e2e/**', 'bench/**'],
+    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'fake-model/**', 'e2e/**', 'bench/**'],
     rules: {
       'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }],
       'size/max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }],

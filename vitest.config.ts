@@ -50,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['server/test/**/*.test.ts'],
+          include: ['server/test/**/*.test.ts', 'fake-model/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -15,8 +15,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { StartConversationResponse } from '@cui/contract';
-import { startFakeAnthropic } from '../server/test/fake-anthropic/index';
-import { CLAUDE_BIN, makeRepo } from '../server/test/fake-anthropic/test-support';
+import { startFakeAnthropic } from '../fake-model/index';
+import { CLAUDE_BIN, makeRepo } from '../fake-model/test-support';
 import { startTestServer, testChildEnv, type TestServer } from '../server/test/helpers';
 
 interface Sample {

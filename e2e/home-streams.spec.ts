@@ -1,4 +1,5 @@
-import { DEFAULT_SESSION_INFO, type ConversationSummary } from '@cui/contract';
+import type { ConversationSummary } from '@cui/contract';
+import { DEFAULT_SESSION_INFO } from '../contract/sessions';
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FAKE_CLI = path.join(ROOT, 'server/test/fake-anthropic/cli.ts');
+const FAKE_CLI = path.join(ROOT, 'fake-model/cli.ts');
 const FAKE_START_TIMEOUT_MS = 30_000;
 
 const PROMPTS = [

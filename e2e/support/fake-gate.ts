@@ -4,7 +4,7 @@ import type { Cui } from '../fixtures';
 const WAIT_MS = 30_000;
 
 /**
- * The test's handle on a gated fake-model conversation (see server/test/fake-anthropic/gates.ts): the prompt carries
+ * The test's handle on a gated fake-model conversation (see fake-model/gates.ts): the prompt carries
  * `[gate:NAME]`, every model reply of that run waits at its step until released, so the page can be looked at in
  * each intermediate state for as long as needed.
  */

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../server/src/app';
-import { startFakeAnthropic } from '../../server/test/fake-anthropic/index';
+import { startFakeAnthropic } from '../../fake-model/index';
 import { testChildEnv } from '../../server/test/test-dirs';
 import { extraChildEnv, READY_PREFIX, readAuthToken, requiredEnvDirs } from './launch-env';
 

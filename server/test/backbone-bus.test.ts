@@ -2,8 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEnvironmentContributor } from '../src/features/runs/index';
 import { createEventBus, type DomainEventName, type DomainEvents } from '../src/platform/bus';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { makeRepo } from './fake-anthropic/test-support';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
+import { makeRepo } from '../../fake-model/test-support';
 import { startTestServer, waitFor, type TestServer } from './helpers';
 import { openStream, postJson, startOk } from './runs-support';
 

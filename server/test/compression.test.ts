@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { makeRepo } from './fake-anthropic/test-support';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
+import { makeRepo } from '../../fake-model/test-support';
 import { makeTestDirs, startTestServer, type TestServer } from './helpers';
 import { openStream, startOk } from './runs-support';
 

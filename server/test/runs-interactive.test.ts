@@ -1,6 +1,6 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_TEXT } from './fake-anthropic/scenarios/interactive';
+import { QUESTION_TEXT } from '../../fake-model/scenarios/interactive';
 import { openStream, postJson, startOk, type StreamReader, useRunServer } from './runs-support';
 
 /** AskUserQuestion and plan approval (ExitPlanMode) arrive as permission requests and are answered through them. */

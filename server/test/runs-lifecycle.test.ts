@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ConversationSummary } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { isAlive, makeRepo } from './fake-anthropic/test-support';
+import { isAlive, makeRepo } from '../../fake-model/test-support';
 import { startTestServer, waitFor } from './helpers';
 import { cliPidForSession, getJson, openStream, postJson, startOk, typesOf, useRunServer } from './runs-support';
 

@@ -1,6 +1,6 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { isAlive } from './fake-anthropic/test-support';
+import { isAlive } from '../../fake-model/test-support';
 import { waitFor } from './helpers';
 import { cliPidForSession, openStream, postJson, startOk, useRunServer } from './runs-support';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StartConversationResponse } from '@cui/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { makeRepo } from './fake-anthropic/test-support';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
+import { makeRepo } from '../../fake-model/test-support';
 import { makeTestDirs, waitFor, type TestDirs } from './helpers';
 import { childrenOf, processesWithEnv, startServerProcess, type ServerProcess } from './server-process';
 

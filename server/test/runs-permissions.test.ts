@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PermissionRequest, type ConversationSummary, type StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { BASH_COMMAND } from './fake-anthropic/scenarios/bash';
+import { BASH_COMMAND } from '../../fake-model/scenarios/bash';
 import { waitFor } from './helpers';
 import { getJson, openStream, postJson, startOk, typesOf, useRunServer } from './runs-support';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationSummary, StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
-import { makeRepo } from './fake-anthropic/test-support';
+import { makeRepo } from '../../fake-model/test-support';
 import { waitFor } from './helpers';
 import { getJson, openStream, startOk, useRunServer } from './runs-support';
 

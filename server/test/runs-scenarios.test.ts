@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StreamEvent } from '@cui/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { BASH_COMMAND } from './fake-anthropic/scenarios/bash';
-import { QUESTION_TEXT } from './fake-anthropic/scenarios/interactive';
-import { SUBAGENT_REPLY } from './fake-anthropic/scenarios/subagent';
-import { makeRepo } from './fake-anthropic/test-support';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
+import { BASH_COMMAND } from '../../fake-model/scenarios/bash';
+import { QUESTION_TEXT } from '../../fake-model/scenarios/interactive';
+import { SUBAGENT_REPLY } from '../../fake-model/scenarios/subagent';
+import { makeRepo } from '../../fake-model/test-support';
 import { makeTestDirs, startTestServer, testChildEnv, type TestServer } from './helpers';
 import { getJson, openStream, postJson, startOk, toolUses } from './runs-support';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAlive, makeRepo } from './fake-anthropic/test-support';
+import { isAlive, makeRepo } from '../../fake-model/test-support';
 import { bundledClaudePath } from '../src/cli/claude-binary';
 import { makeTestDirs, startTestServer } from './helpers';
 import { getJson, openStream, postJson, postStart, startOk, useRunServer } from './runs-support';

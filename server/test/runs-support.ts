@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StartConversationResponse, StreamEvent } from '@cui/contract';
 import { afterAll, beforeAll } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic/index';
-import { makeRepo } from './fake-anthropic/test-support';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
+import { makeRepo } from '../../fake-model/test-support';
 import { startTestServer, waitFor, type TestServer } from './helpers';
 
 /** Test helpers for the runs feature: start runs over HTTP and read their NDJSON streams. */

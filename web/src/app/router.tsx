@@ -10,7 +10,7 @@ function PageLoading() {
   );
 }
 
-const loadChat = () => import('@/features/chat');
+const loadChat = () => import('@/features/conversation');
 // Opening a conversation's address: fetch its screen's code now, alongside the app's start-up (auth check,
 // router), rather than once the router gets to it.
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/c/')) void loadChat();

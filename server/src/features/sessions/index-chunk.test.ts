@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
 import { readChunk } from './index-chunk';
-import { applyLine, emptyAggregate } from './session-aggregate';
+import { applyLine, emptyAggregate } from '../../cli/transcript/session-aggregate';
 import { uuidKeys } from './summary-links';
-import type { TranscriptLine } from './transcript-line';
-import { parsingHandler, readTranscriptLines } from './transcript-reader';
+import type { TranscriptLine } from '../../cli/transcript/transcript-line';
+import { parsingHandler, readTranscriptLines } from '../../cli/transcript/transcript-reader';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
 

@@ -1,7 +1,7 @@
-import { applyLine, type SessionAggregate } from './session-aggregate';
+import { applyLine, type SessionAggregate } from '../../cli/transcript/session-aggregate';
 import { uuidKeys } from './summary-links';
-import type { TranscriptLine } from './transcript-line';
-import { parsingHandler, readTranscriptLines } from './transcript-reader';
+import type { TranscriptLine } from '../../cli/transcript/transcript-line';
+import { parsingHandler, readTranscriptLines } from '../../cli/transcript/transcript-reader';
 
 /** Bytes read at the start of a file to notice a file replaced by another of at least the same size. */
 export const HEAD_BYTES = 1024;

@@ -11,7 +11,7 @@ import { openDatabase } from '../../platform/db';
 import { readChunk } from './index-chunk';
 import { createIndexPool, inThreadPool, type IndexPool } from './index-pool';
 import { createIndexStore } from './index-store';
-import { emptyAggregate } from './session-aggregate';
+import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ConversationMeta } from './conversation-details';
-import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from './session-aggregate';
+import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
 import type { UuidChunk } from './summary-links';
 
 /** Where indexing of one transcript file stopped. */

@@ -9,7 +9,7 @@ import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
-import { promptTitle } from './transcript-line';
+import { promptTitle } from '../../cli/transcript/transcript-line';
 import { watchTranscripts } from './transcript-watcher';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */

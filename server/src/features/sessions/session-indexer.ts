@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { HEAD_BYTES } from './index-chunk';
 import { inThreadPool, type IndexPool } from './index-pool';
-import { emptyAggregate } from './session-aggregate';
+import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ConversationListQuery, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
 import { createBoundedMap } from '../../platform/bounded-map';
-import { promptTitle } from './transcript-line';
+import { promptTitle } from '../../cli/transcript/transcript-line';
 
 /** Default page size (spec §9: the first page is 20). */
 export const DEFAULT_LIST_LIMIT = 20;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { RouteDef, RouteRequest } from '@cui/contract';
 import { authHeaders, errorFromResponse, routeUrl } from '@/app/api-client';
 import { toError } from '@/app/use-api-query';
-import { createLineSplitter } from '@/features/stream';
+import { createLineSplitter } from '@/features/live-run';
 import { framedPayload, streamItem, type StreamItem } from './stream-items';
 import type { AnyRequest } from './route-request';
 

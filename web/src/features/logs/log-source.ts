@@ -1,6 +1,6 @@
 import { routes } from '@cui/contract';
 import { apiCall, authHeaders, errorFromResponse, routeUrl } from '@/app/api-client';
-import { createLineSplitter } from '@/features/stream';
+import { createLineSplitter } from '@/features/live-run';
 
 /** Spec §9: the panel asks for the newest 100 entries. */
 export const RECENT_LOG_LIMIT = 100;

@@ -1,4 +1,4 @@
-import { createStreamConnection, exponentialRetry, type PageVisibility, type RetryPolicy } from '@/features/stream';
+import { createStreamConnection, exponentialRetry, type PageVisibility, type RetryPolicy } from '@/features/live-run';
 import type { OpenStream } from './stream-queue';
 
 export interface ListStreamDeps {

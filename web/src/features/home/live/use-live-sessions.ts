@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { routes, type ConversationSummary } from '@cui/contract';
 import { apiCall, authHeaders } from '@/app/api-client';
-import { documentVisibility, statusTextFor } from '@/features/stream';
+import { documentVisibility, statusTextFor } from '@/features/live-run';
 import { createListStreamOpener } from './list-stream-opener';
 import { createStreamQueue, type StreamEnd, type StreamQueue } from './stream-queue';
 

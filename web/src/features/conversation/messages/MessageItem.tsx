@@ -1,0 +1,23 @@
+import { memo } from 'react';
+import type { ChatMessage } from '@/features/live-run';
+import { AssistantMessage } from './AssistantMessage';
+import { ErrorMessage } from './ErrorMessage';
+import { InjectedTurn } from './InjectedTurn';
+import { UserMessage } from './UserMessage';
+
+/**
+ * One message of the list, by role. System messages are not shown. Memoised: the virtualised list
+ * re-renders on every scroll frame, a message only when it (or the conversation context) changes.
+ */
+export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
+  switch (message.role) {
+    case 'user':
+      return message.injected ? <InjectedTurn kind={message.injected} blocks={message.blocks} /> : <UserMessage blocks={message.blocks} />;
+    case 'assistant':
+      return <AssistantMessage blocks={message.blocks} />;
+    case 'error':
+      return <ErrorMessage blocks={message.blocks} />;
+    case 'system':
+      return null;
+  }
+});

@@ -1,0 +1,50 @@
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useLocation } from 'react-router';
+import { initialSessionState, sessionReducer } from '@/features/live-run';
+import { useConversationActions } from './use-conversation-actions';
+import { useConversationLoader } from './use-conversation-loader';
+import { useLiveRun } from './use-live-run';
+
+function streamingIdFromNavigation(state: unknown): string | undefined {
+  const id = (state as { streamingId?: unknown } | null)?.streamingId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
+interface Banner {
+  message: string;
+  fromStream: boolean;
+}
+
+/** Everything the conversation view shows and does for one session. */
+export function useConversation(sessionId: string) {
+  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const location = useLocation();
+  const onError = useCallback((message: string) => setBanner({ message, fromStream: false }), []);
+  const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
+  // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
+  const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
+  const load = useConversationLoader(sessionId, dispatch, onError);
+  const { reloadHistory } = load;
+  const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
+  const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
+  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError: onStreamError, onRecovered, onRunEnded });
+  const running = Boolean(run.streamingId) && !state.closed;
+  const waiting = running && state.result?.interrupted === true;
+  const actions = useConversationActions({
+    sessionId,
+    projectPath: load.projectPath,
+    streamingId: run.streamingId,
+    running,
+    waiting,
+    dispatch,
+    setStreamingId: run.setStreamingId,
+    setSummary: load.setSummary,
+    onError,
+    onRunEnded,
+  });
+  const dismissBanner = useCallback(() => setBanner(null), []);
+  const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, streamingId: run.streamingId, ...actions };
+}
