@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig, type SystemStatus } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
+import { stubConfigFetch } from '@/test-fixtures/config-fetch';
 import { SettingsDialog } from '@/features/settings';
 import { PUBLIC_NTFY_WARNING } from './NtfySection';
 import { notificationsTab } from './notifications-tab';
@@ -38,9 +39,10 @@ afterEach(() => {
 
 function renderTab(initial: PublicConfig) {
   const api = configApi(initial);
+  stubConfigFetch(api);
   render(
     <AppProviders>
-      <SettingsDialog open onOpenChange={() => undefined} configApi={api} tabs={[notificationsTab]} />
+      <SettingsDialog open onOpenChange={() => undefined} tabs={[notificationsTab]} />
     </AppProviders>,
   );
   return api;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type PublicConfig } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
+import { stubConfigFetch } from '@/test-fixtures/config-fetch';
 import { SettingsDialog } from '@/features/settings';
 import { notificationsTab } from './notifications-tab';
 import { TEST_SENT } from './use-web-push';
@@ -55,9 +56,10 @@ const config = (enabled: boolean): PublicConfig => ({
 });
 
 function renderTab(enabled: boolean) {
+  stubConfigFetch({ load: async () => config(enabled), update: async () => config(enabled) });
   render(
     <AppProviders>
-      <SettingsDialog open onOpenChange={() => undefined} configApi={{ load: async () => config(enabled), update: async () => config(enabled) }} tabs={[notificationsTab]} />
+      <SettingsDialog open onOpenChange={() => undefined} tabs={[notificationsTab]} />
     </AppProviders>,
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig, type SystemStatus } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
+import { stubConfigFetch } from '@/test-fixtures/config-fetch';
 import { SettingsDialog } from '@/features/settings';
 
 const EXISTING = { name: 'alpha', api_base_url: 'http://a/v1/chat/completions', api_key: '••••••••1234', models: ['a-1', 'a-2'], transformer: { use: ['openrouter'] } };
@@ -33,10 +34,11 @@ const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude'
 async function openProviderTab(initial: PublicConfig, router: SystemStatus['router'] = { state: 'off' }) {
   vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ ...STATUS, router })));
   const fake = fakeApi(initial);
+  stubConfigFetch(fake.api);
   const user = userEvent.setup();
   render(
     <AppProviders>
-      <SettingsDialog open onOpenChange={() => undefined} configApi={fake.api} />
+      <SettingsDialog open onOpenChange={() => undefined} />
     </AppProviders>,
   );
   await user.click(screen.getByRole('tab', { name: 'Model Provider' }));

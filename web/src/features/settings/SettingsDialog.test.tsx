@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type PublicConfig } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
-import type { ConfigApi } from './config-resource';
+import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
 import { settingsTabs } from './registry';
 import { SettingsButton } from './SettingsButton';
 import { SettingsDialog, SHEET_QUERY } from './SettingsDialog';
@@ -27,9 +27,10 @@ function asPhone(): void {
 
 function renderDialog(props: { api?: ConfigApi; tabs?: readonly SettingsTab[] } = {}) {
   const onOpenChange = vi.fn();
+  stubConfigFetch(props.api ?? fakeApi());
   render(
     <AppProviders>
-      <SettingsDialog open onOpenChange={onOpenChange} configApi={props.api ?? fakeApi()} tabs={props.tabs} />
+      <SettingsDialog open onOpenChange={onOpenChange} tabs={props.tabs} />
     </AppProviders>,
   );
   return { onOpenChange, dialog: screen.getByRole('dialog', { name: 'Settings' }) };

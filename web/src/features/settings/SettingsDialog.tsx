@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui';
-import { ConfigProvider, useConfigResource, type ConfigApi } from './config-resource';
+import { ConfigProvider, useConfigResource } from './config-resource';
 import { settingsTabs } from './registry';
 import type { SettingsTab } from './types';
 import { useMediaQuery } from './use-media-query';
@@ -14,8 +14,6 @@ export type SettingsDialogProps = {
   onOpenChange(open: boolean): void;
   /** The registry's tabs when absent. */
   tabs?: readonly SettingsTab[];
-  /** GET/PUT /api/config when absent. */
-  configApi?: ConfigApi;
 };
 
 /** 'Failed to load preferences' / 'Failed to update preferences' for every tab (spec §8). */
@@ -56,7 +54,7 @@ function SettingsTabs({ tabs }: { tabs: readonly SettingsTab[] }) {
  * The Settings dialog (spec §2): a centred modal, or at ≤ 768 px a bottom sheet that closes when its handle is
  * dragged down more than 100 px. Its tabs share one config resource, loaded each time the dialog opens.
  */
-export function SettingsDialog({ open, onOpenChange, tabs, configApi }: SettingsDialogProps) {
+export function SettingsDialog({ open, onOpenChange, tabs }: SettingsDialogProps) {
   const sheet = useMediaQuery(SHEET_QUERY);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   const drag = useSheetDrag(close);
@@ -75,7 +73,7 @@ export function SettingsDialog({ open, onOpenChange, tabs, configApi }: Settings
           )
         }
       >
-        <ConfigProvider api={configApi}>
+        <ConfigProvider>
           <PreferencesError />
           <SettingsTabs tabs={tabs ?? settingsTabs()} />
         </ConfigProvider>

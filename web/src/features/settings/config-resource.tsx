@@ -1,21 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { routes, type ConfigUpdate, type PublicConfig } from '@cui/contract';
-import { apiCall } from '@/app/api-client';
+import { useApiMutation } from '@/app/use-api-mutation';
+import { useApiQuery } from '@/app/use-api-query';
 
 /** Spec §8 'Preferences'. */
 export const LOAD_FAILED = 'Failed to load preferences';
 export const UPDATE_FAILED = 'Failed to update preferences';
-
-/** Reads and writes the public config: GET and PUT /api/config by default; tests pass their own. */
-export interface ConfigApi {
-  load(signal: AbortSignal): Promise<PublicConfig>;
-  update(patch: ConfigUpdate): Promise<PublicConfig>;
-}
-
-export const httpConfigApi: ConfigApi = {
-  load: (signal) => apiCall(routes.config.getConfig, {}, { signal }),
-  update: (patch) => apiCall(routes.config.updateConfig, { body: patch }),
-};
 
 /** The one config every settings tab shares: loaded once when the dialog opens, replaced by each PUT's answer. */
 export interface ConfigResource {
@@ -27,51 +17,39 @@ export interface ConfigResource {
   update(patch: ConfigUpdate): Promise<boolean>;
 }
 
-type State = Omit<ConfigResource, 'update'>;
-type Action = { type: 'loaded' | 'updated'; config: PublicConfig } | { type: 'failed'; error: string };
-
-function reducer(state: State, action: Action): State {
-  if (action.type === 'failed') return { ...state, loading: false, error: action.error };
-  return { config: action.config, loading: false, error: null };
-}
-
 const ConfigContext = createContext<ConfigResource | null>(null);
 
 /**
- * Holds the config for the tabs below it. Kept to load + update so it can later sit on the app's data layer
- * (a query for GET, a mutation for PUT) without the tabs changing.
+ * Holds the config for the tabs below it, on the app's data layer: a query for GET /api/config (loaded once per
+ * opening of the dialog) and a mutation for PUT, whose answer replaces the loaded config.
  */
-export function ConfigProvider({ children, api = httpConfigApi }: { children: ReactNode; api?: ConfigApi }) {
-  const [state, dispatch] = useReducer(reducer, { config: undefined, loading: true, error: null });
+export function ConfigProvider({ children }: { children: ReactNode }) {
+  const query = useApiQuery(routes.config.getConfig);
+  const { mutate } = useApiMutation(routes.config.updateConfig);
+  const [updateFailed, setUpdateFailed] = useState(false);
+  const { setData } = query;
 
   useEffect(() => {
-    const controller = new AbortController();
-    api.load(controller.signal).then(
-      (config) => dispatch({ type: 'loaded', config }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(LOAD_FAILED, error);
-        dispatch({ type: 'failed', error: LOAD_FAILED });
-      },
-    );
-    return () => controller.abort();
-  }, [api]);
+    if (query.error) console.error(LOAD_FAILED, query.error);
+  }, [query.error]);
 
   const update = useCallback(
     async (patch: ConfigUpdate) => {
-      try {
-        dispatch({ type: 'updated', config: await api.update(patch) });
-        return true;
-      } catch (error) {
-        console.error(UPDATE_FAILED, error);
-        dispatch({ type: 'failed', error: UPDATE_FAILED });
+      const answer = await mutate({ body: patch });
+      if (!answer) {
+        console.error(UPDATE_FAILED);
+        setUpdateFailed(true);
         return false;
       }
+      setUpdateFailed(false);
+      setData(() => answer);
+      return true;
     },
-    [api],
+    [mutate, setData],
   );
 
-  const value = useMemo(() => ({ ...state, update }), [state, update]);
+  const error = updateFailed ? UPDATE_FAILED : query.error ? LOAD_FAILED : null;
+  const value = useMemo(() => ({ config: query.data, loading: query.loading, error, update }), [query.data, query.loading, error, update]);
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>;
 }
 

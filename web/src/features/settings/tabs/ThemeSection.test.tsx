@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type PublicConfig } from '@cui/contract';
 import { ThemeProvider, type ThemeEnvironment } from '@/app/theme';
-import { ConfigProvider, type ConfigApi } from '../config-resource';
+import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
+import { ConfigProvider } from '../config-resource';
 import { ThemeSection } from './ThemeSection';
 
 const CONFIG: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults };
@@ -12,9 +13,10 @@ function renderSection(update: ConfigApi['update']) {
   const root = document.createElement('html');
   const environment: ThemeEnvironment = { storage: localStorage, matchMedia: window.matchMedia, root };
   const api: ConfigApi = { load: async () => CONFIG, update: vi.fn(update) };
+  stubConfigFetch(api);
   render(
     <ThemeProvider environment={environment}>
-      <ConfigProvider api={api}>
+      <ConfigProvider>
         <ThemeSection />
       </ConfigProvider>
     </ThemeProvider>,
@@ -22,7 +24,10 @@ function renderSection(update: ConfigApi['update']) {
   return { root, api };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('ThemeSection', () => {
   it('offers Light, Dark and System, showing the stored choice', () => {
