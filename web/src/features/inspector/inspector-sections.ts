@@ -32,6 +32,10 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'List directory', routes: [routes.filesystem.list] },
   { title: 'Read file', routes: [routes.filesystem.read] },
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
+  {
+    title: 'Notifications',
+    routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
+  },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },
 ];
