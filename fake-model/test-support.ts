@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** Test-only helpers: request bodies shaped like CLI 2.1.330's, and spawning the real bundled CLI. */
 
-export const CLAUDE_BIN = path.resolve(import.meta.dirname, '../../../node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
+export const CLAUDE_BIN = path.resolve(import.meta.dirname, '../node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
 
 export const CLI_TOOLS = ['Agent', 'Bash', 'Edit', 'ListAgents', 'Read', 'ReportFindings', 'ScheduleWakeup', 'Skill', 'ToolSearch', 'Workflow', 'DeferredToolPlaceholder', 'Write'];
 
