@@ -118,10 +118,22 @@ test.describe('home row actions', () => {
   test('a notify list an older build left in local storage moves to the server once', async ({ loggedInPage: page, cui }) => {
     const target = seeded[1] as SeededSession;
     await cui.api(`/api/conversations/${target.sessionId}/update`, { method: 'PUT', body: JSON.stringify({ notify: false }) });
-    await page.evaluate((id) => localStorage.setItem('cui-notify-sessions', JSON.stringify([id])), target.sessionId);
-    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/conversations/${target.sessionId}/update`) && r.ok());
+    // Left in storage before the app's code runs on the next load only (the first load already looked for it).
+    await page.addInitScript((id) => {
+      if (sessionStorage.getItem('legacy-seeded')) return;
+      sessionStorage.setItem('legacy-seeded', '1');
+      localStorage.setItem('cui-notify-sessions', JSON.stringify([id]));
+    }, target.sessionId);
+    let movedAt = false;
+    const moved = page.waitForResponse((r) => {
+      movedAt ||= r.url().endsWith(`/api/conversations/${target.sessionId}/update`) && r.ok();
+      return movedAt;
+    });
+    // The list reloads after the move (a request sent once the move's answer arrived), so the row shows the moved flag.
+    const listAfterMove = page.waitForRequest((r) => movedAt && new URL(r.url()).pathname === '/api/conversations');
     await page.reload();
     await moved;
+    await (await listAfterMove).response();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cui-notify-sessions'))).toBeNull();
     await expect((await openMenu(page, target.sessionId)).getByRole('menuitem', { name: 'Mute' })).toBeVisible();
   });

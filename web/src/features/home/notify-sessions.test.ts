@@ -5,11 +5,12 @@ describe('moving the legacy notify list to the server', () => {
   it('writes every listed session and removes the key', async () => {
     localStorage.setItem(LEGACY_NOTIFY_SESSIONS_KEY, JSON.stringify(['a', 'b']));
     const seen: string[] = [];
-    await moveLegacyNotifyFlags(async (id) => {
+    const written = await moveLegacyNotifyFlags(async (id) => {
       seen.push(id);
       return 'ok';
     });
     expect(seen).toEqual(['a', 'b']);
+    expect(written).toBe(2);
     expect(localStorage.getItem(LEGACY_NOTIFY_SESSIONS_KEY)).toBeNull();
   });
 

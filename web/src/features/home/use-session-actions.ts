@@ -1,6 +1,7 @@
 import { useCallback, useEffect, type Dispatch } from 'react';
 import { routes, type ConversationSummary, type SessionUpdateRequest } from '@cui/contract';
 import { apiCall, ApiError } from '@/app/api-client';
+import { announceSessionsChanged } from '@/app/sessions-changed';
 import { moveLegacyNotifyFlags } from './notify-sessions';
 import type { SessionListAction } from './session-list-state';
 
@@ -28,9 +29,12 @@ const legacyNotify = async (sessionId: string): Promise<'ok' | 'gone'> => {
 
 /** Row actions of the session list: archive/unarchive, rename, pin and the per-session notify flag. */
 export function useSessionActions(dispatch: Dispatch<SessionListAction>): SessionActions {
-  // Once per mount: a list an older build kept in local storage moves to the server (idempotent if repeated).
+  // Once per mount: a list an older build kept in local storage moves to the server (idempotent if repeated); the
+  // lists then reload, since they may have been read before the move.
   useEffect(() => {
-    void moveLegacyNotifyFlags(legacyNotify);
+    void moveLegacyNotifyFlags(legacyNotify).then((written) => {
+      if (written > 0) announceSessionsChanged();
+    });
   }, []);
 
   const setArchived = useCallback(
