@@ -35,7 +35,8 @@ test.describe('conversation: read then edit in Ask mode', () => {
     await composer.fill(followUp);
     await page.getByRole('button', { name: 'Send' }).click();
     await gate.held(0);
-    await expect(page.getByText(followUp)).toBeVisible();
+    // The prompt shows at once, under the history so far, though the CLI writes its fork a moment later.
+    await expect(page.locator('[data-role="user"]')).toHaveText(['fix the file', followUp]);
     await expect(page.getByTestId('status-line')).toContainText('Initializing...');
     await gate.release(0);
     await gate.held(1);

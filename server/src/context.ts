@@ -44,6 +44,8 @@ export interface LiveRunInfo {
   model?: string;
   /** The prompt that started the run: the list's summary until the CLI's transcript exists. */
   initialPrompt: string;
+  /** The session this run resumed (the CLI forks it into the run's session): its title and messages until then. */
+  resumedFrom?: string;
 }
 
 /** Read side of the runs feature, used by the session list to mark sessions ongoing (changes: `run.*` on the bus). */

@@ -115,4 +115,17 @@ describe('live runs in the session list', () => {
     expect(later.messages.map((m) => m.type)).toEqual(['user', 'assistant']);
     expect((await list()).conversations).toHaveLength(1);
   });
+
+  it('shows a resumed run, before the CLI writes its fork, with the resumed session\'s title and messages', async () => {
+    const earlier = writeSession(projectsDir, { cwd: '/w/p', prompt: 'fix the typo', startMinute: 0 });
+    app = await startSessionsApp(dirs, runs);
+    runs.start(liveRun({ workingDirectory: '/w/p', initialPrompt: 'now the tests too', resumedFrom: earlier.sessionId }));
+
+    const row = (await list(`?sessionId=${NEW_SESSION}`)).conversations[0];
+    expect(row).toMatchObject({ sessionId: NEW_SESSION, status: 'ongoing', summary: 'fix the typo' });
+    const details = ConversationDetails.parse((await app.inject({ url: `/api/conversations/${NEW_SESSION}?limit=200` })).json());
+    expect(details.summary).toBe('fix the typo');
+    expect(details.messages.map((m) => [m.type, m.message.content])).toEqual([['user', 'fix the typo'], ['assistant', [{ type: 'text', text: 'answer 0' }]]]);
+    expect(details.window).toEqual({ before: null });
+  });
 });

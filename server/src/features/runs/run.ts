@@ -111,6 +111,7 @@ class CliRun implements Run {
       permissionMode: params.permissionMode,
       ...(params.model ? { model: params.model } : {}),
       initialPrompt: params.prompt,
+      ...(params.resumeSessionId ? { resumedFrom: params.resumeSessionId } : {}),
     };
     this.ready = new Promise<void>((resolve, reject) => ((this.markReady = resolve), (this.failStart = reject)));
     this.ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection

@@ -101,6 +101,25 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const withSuggestion = (directories: WorkingDirectory[]): WorkingDirectory[] =>
     !suggestion || directories.some((d) => d.path === suggestion.path) ? directories : [suggestion, ...directories].sort((a, b) => b.lastDate.localeCompare(a.lastDate));
 
+  const titleOf = (sessionId: string, fallback: { resumedFrom?: string; prompt?: string } = {}): string => {
+    const known = (id: string): string => deps.sessionInfo.get(id).custom_name || (store.metaOf(id)?.summary ?? '');
+    return known(sessionId) || (fallback.resumedFrom ? known(fallback.resumedFrom) : '') || promptTitle(fallback.prompt ?? '');
+  };
+
+  /** One session's transcript as details (a window of it when asked); undefined when it has no file. */
+  const readDetails = async (sessionId: string, window: WindowRequest | undefined) => {
+    const filePath = store.filePathOf(sessionId);
+    if (!filePath) return undefined;
+    const meta = store.metaOf(sessionId);
+    const read = window ? readConversationWindow(filePath, meta, window) : readConversation(filePath, meta);
+    const details = await read.catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (details && details.problems > 0) logger.warn({ sessionId, skippedLines: details.problems }, 'transcript lines skipped');
+    return details;
+  };
+
   const withLiveStatus = (row: ConversationSummary): ConversationSummary => {
     const run = deps.runs.bySession(row.sessionId);
     return run ? { ...row, status: 'ongoing', streamingId: run.streamingId } : row;
@@ -114,26 +133,20 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     },
     async list(query) {
       await current();
-      const result = queries.list(query, deps.runs.list());
+      const live = deps.runs.list().map((run) => ({ ...run, title: titleOf(run.sessionId, { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) }) }));
+      const result = queries.list(query, live);
       return { conversations: result.conversations.map(withLiveStatus), total: result.total };
     },
     async details(sessionId, window) {
       await current();
-      const filePath = store.filePathOf(sessionId);
-      if (filePath) {
-        const meta = store.metaOf(sessionId);
-        const read = window ? readConversationWindow(filePath, meta, window) : readConversation(filePath, meta);
-        const details = await read.catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
-        if (details) {
-          if (details.problems > 0) logger.warn({ sessionId, skippedLines: details.problems }, 'transcript lines skipped');
-          if (details.messageCount > 0 || !deps.runs.bySession(sessionId)) return details;
-        }
-      }
+      const details = await readDetails(sessionId, window);
+      if (details && (details.messageCount > 0 || !deps.runs.bySession(sessionId))) return details;
       const run = deps.runs.bySession(sessionId);
       if (!run) return undefined;
+      // A resumed run's transcript (the CLI's fork of the session it resumed) is written once the CLI gets to it:
+      // until then the conversation so far is the resumed session's.
+      const resumed = run.resumedFrom ? await readDetails(run.resumedFrom, window) : undefined;
+      if (resumed && resumed.messageCount > 0) return resumed;
       const early: ConversationDetails = {
         messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {},
         ...(window ? { window: { before: null } } : {}),
@@ -149,10 +162,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await current();
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
-    titleOf(sessionId, fallback = {}) {
-      const known = (id: string): string => deps.sessionInfo.get(id).custom_name || (store.metaOf(id)?.summary ?? '');
-      return known(sessionId) || (fallback.resumedFrom ? known(fallback.resumedFrom) : '') || promptTitle(fallback.prompt ?? '');
-    },
+    titleOf,
     async archiveAll() {
       await initial;
       return deps.sessionInfo.archiveMany(queries.indexedIds());

@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import type { ConversationListQuery, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
 import { createBoundedMap } from '../../platform/bounded-map';
-import { promptTitle } from '../../cli/transcript/transcript-line';
 
 /** Default page size (spec §9: the first page is 20). */
 export const DEFAULT_LIST_LIMIT = 20;
@@ -113,8 +112,11 @@ function toSummary(row: ListRow): ConversationSummary {
   };
 }
 
+export type TitledRun = LiveRunInfo & { title: string };
+
 export interface SessionQueries {
-  list(query: ConversationListQuery, live: LiveRunInfo[]): { conversations: ConversationSummary[]; total: number };
+  /** `live` runs carry the title their row shows until their transcript has a message. */
+  list(query: ConversationListQuery, live: TitledRun[]): { conversations: ConversationSummary[]; total: number };
   workingDirectories(live: LiveRunInfo[]): WorkingDirectory[];
   isIndexed(sessionId: string): boolean;
   /** Every listed (indexed, non-empty) session id. */
@@ -171,7 +173,7 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
       if (query.pinned !== undefined) params.pinned = query.pinned ? 1 : 0;
       if (query.sessionId !== undefined) params.sessionId = query.sessionId;
       const rowValues = live.flatMap((run) => [run.sessionId, run.startedAt, run.workingDirectory]);
-      const summaryValues = live.flatMap((run) => [run.sessionId, promptTitle(run.initialPrompt), run.startedAt, run.workingDirectory]);
+      const summaryValues = live.flatMap((run) => [run.sessionId, run.title, run.startedAt, run.workingDirectory]);
       const rows = (live.length ? page.all(...rowValues, ...summaryValues, params) : page.all(params)) as ListRow[];
       const countParams = { ...params };
       delete countParams.limit;

@@ -1,1 +1,2 @@
 export { ConversationPage } from './ConversationPage';
+export type { StartedRunState } from './started-run';

@@ -3,6 +3,7 @@ import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/live-run';
+import type { StartedRunState } from './started-run';
 
 export interface Decision {
   action: 'approve' | 'deny';
@@ -65,7 +66,8 @@ function useRunActions(deps: ConversationActionDeps) {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
         if (started.sessionId !== sessionId) {
-          navigate(`/c/${started.sessionId}`, { state: { streamingId: started.streamingId } });
+          const state: StartedRunState = { streamingId: started.streamingId, prompt: text };
+          navigate(`/c/${started.sessionId}`, { state });
           return true;
         }
         dispatch(localMessage(text));

@@ -54,7 +54,13 @@ interface OlderCursor {
  * The details come in windows (issue 11): the newest first, older ones on demand through `loadOlder`. A first load
  * that fails is `loadError` (the view shows a not-found or failed state); an older window that fails goes to `onError`.
  */
-export function useConversationLoader(sessionId: string, dispatch: Dispatch<SessionAction>, onError: (message: string) => void): ConversationLoad {
+export function useConversationLoader(
+  sessionId: string,
+  dispatch: Dispatch<SessionAction>,
+  onError: (message: string) => void,
+  /** The prompt that opened the page by starting this session's run (navigation state), if any. */
+  startedWith?: string,
+): ConversationLoad {
   const [summary, setSummary] = useState<ConversationSummary | null>(null);
   const [projectPath, setProjectPath] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -70,11 +76,16 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
     const controller = new AbortController();
     (async () => {
       try {
-        const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } }, { signal: controller.signal });
-        dispatch({ type: 'history_loaded', messages: details.messages });
+        const [details, listed] = await Promise.all([
+          apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } }, { signal: controller.signal }),
+          findSummary(sessionId, controller.signal),
+        ]);
+        // The starting prompt matters only while its run is on (a page reloaded later reads it from the transcript).
+        const live = startedWith !== undefined && (!listed || listed.status === 'ongoing');
+        dispatch({ type: 'history_loaded', messages: details.messages, ...(live ? { pendingPrompt: startedWith } : {}) });
         setBefore(details.window?.before, details.messages.length);
         setProjectPath(details.projectPath || null);
-        setSummary(await findSummary(sessionId, controller.signal));
+        setSummary(listed);
       } catch (error) {
         if (!controller.signal.aborted) setLoadError({ message: errorText(error, 'Failed to load conversation'), notFound: error instanceof ApiError && error.status === 404 });
       } finally {
@@ -82,6 +93,8 @@ export function useConversationLoader(sessionId: string, dispatch: Dispatch<Sess
       }
     })();
     return () => controller.abort();
+    // Only the first load of the page uses the starting prompt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionId, dispatch, setBefore]);
 
   const reloadHistory = useCallback(async () => {

@@ -4,11 +4,7 @@ import { initialSessionState, sessionReducer } from '@/features/live-run';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
 import { useLiveRun } from './use-live-run';
-
-function streamingIdFromNavigation(state: unknown): string | undefined {
-  const id = (state as { streamingId?: unknown } | null)?.streamingId;
-  return typeof id === 'string' ? id : undefined;
-}
+import { fromNavigation } from './started-run';
 
 /** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
 interface Banner {
@@ -25,11 +21,11 @@ export function useConversation(sessionId: string) {
   const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
   // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
   const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
-  const load = useConversationLoader(sessionId, dispatch, onError);
+  const load = useConversationLoader(sessionId, dispatch, onError, fromNavigation(location.state, 'prompt'));
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
-  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : streamingIdFromNavigation(location.state), dispatch, onError: onStreamError, onRecovered, onRunEnded });
+  const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : fromNavigation(location.state, 'streamingId'), dispatch, onError: onStreamError, onRecovered, onRunEnded });
   const running = Boolean(run.streamingId) && !state.closed;
   const waiting = running && state.result?.interrupted === true;
   const actions = useConversationActions({

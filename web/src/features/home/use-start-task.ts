@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { routes } from '@cui/contract';
 import { apiCall } from '@/app/api-client';
 import type { ComposerSubmitHandler } from '@/features/composer';
+import type { StartedRunState } from '@/features/conversation';
 
 /** Starts a conversation from the home composer and opens it; a failure is shown in an alert (spec §8). */
 export function useStartTask(): ComposerSubmitHandler {
@@ -11,10 +12,11 @@ export function useStartTask(): ComposerSubmitHandler {
     async ({ text, workingDirectory, model, permissionMode }) => {
       if (!workingDirectory) return false;
       try {
-        const { sessionId } = await apiCall(routes.sessions.start, {
+        const { sessionId, streamingId } = await apiCall(routes.sessions.start, {
           body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}) },
         });
-        void navigate(`/c/${sessionId}`);
+        const state: StartedRunState = { streamingId, prompt: text };
+        void navigate(`/c/${sessionId}`, { state });
         return true;
       } catch (error) {
         const message = error instanceof Error && error.message ? error.message : 'Unknown error';

@@ -106,4 +106,33 @@ describe('sessionReducer history replace', () => {
     expect(state.children.task1).toEqual(['m2']);
     expect(state.toolResults.task1?.status).toBe('pending');
   });
+
+  describe('the prompt that started the run (written to the transcript about half a second late)', () => {
+    const earlier: ConversationMessage[] = [
+      { uuid: 'p0', type: 'user', message: { role: 'user', content: 'fix the file' }, timestamp: 't', isSidechain: false, parentUuid: null },
+      { uuid: 'a0', type: 'assistant', message: { id: 'm0', content: [{ type: 'text', text: 'Done.' }] }, timestamp: 't', isSidechain: false, parentUuid: 'p0' },
+    ];
+    const prompt = (text: string): ConversationMessage => ({ uuid: 'p1', type: 'user', message: { role: 'user', content: text }, timestamp: 't', isSidechain: false, parentUuid: 'a0' });
+    const typed = (state: SessionState) => state.messages.filter((m) => m.role === 'user').map((m) => m.blocks[0]?.text);
+
+    it('is shown after the history when the transcript does not have it yet (a fork of an earlier session, or a new one)', () => {
+      const forked = sessionReducer(initialSessionState, { type: 'history_loaded', messages: earlier, pendingPrompt: 'fix it after all' });
+      expect(typed(forked)).toEqual(['fix the file', 'fix it after all']);
+      const fresh = sessionReducer(initialSessionState, { type: 'history_loaded', messages: [], pendingPrompt: 'start' });
+      expect(typed(fresh)).toEqual(['start']);
+    });
+
+    it('is not shown twice when the transcript already ends with it, even the same text sent again', () => {
+      const written = [...earlier, prompt('fix the file')];
+      expect(typed(sessionReducer(initialSessionState, { type: 'history_loaded', messages: written, pendingPrompt: 'fix the file' }))).toEqual(['fix the file', 'fix the file']);
+      expect(typed(sessionReducer(initialSessionState, { type: 'history_loaded', messages: earlier, pendingPrompt: 'fix the file' }))).toEqual(['fix the file']);
+    });
+
+    it('gives way to the transcript once the run ends (the history is rebuilt)', () => {
+      const shown = sessionReducer(initialSessionState, { type: 'history_loaded', messages: earlier, pendingPrompt: 'again' });
+      const written = [...earlier, prompt('again')];
+      const settled = sessionReducer(shown, { type: 'history_loaded', messages: written, replace: true });
+      expect(settled.messages.map((m) => m.id)).toEqual(['p0', 'm0', 'p1']);
+    });
+  });
 });

@@ -28,7 +28,16 @@ export interface SessionState extends MessageState {
 
 export type SessionAction =
   /** `replace` rebuilds the messages from the transcript (after a run, to settle optimistic ones). */
-  | { type: 'history_loaded'; messages: ConversationMessage[]; replace?: boolean }
+  | {
+      type: 'history_loaded';
+      messages: ConversationMessage[];
+      replace?: boolean;
+      /**
+       * The prompt that just started this session's run (the page was opened by sending it): the CLI writes it to
+       * the transcript about half a second late, so it is shown at once unless the transcript already ends with it.
+       */
+      pendingPrompt?: string;
+    }
   /** An older window of the transcript (the reader scrolled up): its messages go before the ones shown. */
   | { type: 'history_prepended'; messages: ConversationMessage[] }
   /** The user's prompt shown at once, before the transcript has it. */
@@ -91,6 +100,24 @@ function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingM
 }
 
 /** A queued message that started as a turn: the user's message (one id per queued message, so a replay adds it once). */
+/** The text of the last message the user typed (not a tool result, not a CLI-injected turn). */
+function lastTypedText(messages: ChatMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (!message || message.role !== 'user' || message.injected || message.parentToolUseId !== null) continue;
+    const text = message.blocks.find((block) => block.type === 'text');
+    if (text && typeof text.text === 'string') return text.text;
+  }
+  return undefined;
+}
+
+/** The prompt that started the run, shown until the transcript has it (see `history_loaded`). */
+function withPendingPrompt(state: MessageState, prompt: string | undefined): MessageState {
+  if (prompt === undefined || lastTypedText(state.messages) === prompt) return state;
+  const id = 'pending-prompt';
+  return applyMessage(state, { message: { id, role: 'user', blocks: [{ type: 'text', text: prompt }], parentToolUseId: null, isSidechain: false, uuids: [id] } });
+}
+
 function queuedAsMessage(started: QueuedMessage): IncomingMessage {
   const id = `queued-${started.id}`;
   return { message: { id, role: 'user', blocks: [{ type: 'text', text: started.text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: started.queuedAt } };
@@ -156,7 +183,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
   switch (action.type) {
     case 'history_loaded': {
       const incoming = action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }));
-      return action.replace ? { ...state, ...replaceHistory(state, incoming) } : { ...state, ...applyMessages(state, incoming) };
+      if (action.replace) return { ...state, ...replaceHistory(state, incoming) };
+      return { ...state, ...withPendingPrompt(applyMessages(state, incoming), action.pendingPrompt) };
     }
     case 'history_prepended':
       return { ...state, ...prependHistory(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
