@@ -83,6 +83,52 @@ describe('main (the server process)', () => {
     socket.destroy();
   });
 
+  it('a second signal while a stuck run holds the shutdown exits 1 at once, and the reaper still ends the CLI', async () => {
+    const dirs = makeTestDirs();
+    const port = await freePort();
+    const token = 'c'.repeat(32);
+    // A CLI that never starts talking and ignores SIGTERM/SIGINT: stopping it takes the whole escalation (SIGKILL).
+    const pidFile = path.join(dirs.root, 'cli.pid');
+    const cli = path.join(dirs.root, 'stuck-claude');
+    fs.writeFileSync(cli, `#!/bin/sh\ntrap '' TERM INT\necho $$ > '${pidFile}'\nexec sleep 600\n`, { mode: 0o755 });
+    const run = runMain(dirs, ['--port', String(port), '--token', token]);
+    await waitFor(() => run.stdout().includes('cui is running'), { timeoutMs: 30_000, message: 'the URL line' });
+    const start = fetch(`http://127.0.0.1:${port}/api/conversations/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workingDirectory: dirs.root, initialPrompt: 'hi', claudeExecutablePath: cli }),
+    }).catch(() => undefined);
+    const cliPid = await waitFor(() => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) || undefined : undefined), { message: 'the CLI started' });
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    run.child.kill('SIGTERM');
+    await waitFor(() => run.stdout().includes('shutting down'), { message: 'the first signal began the shutdown' });
+    // Repeats within a second count as the same signal (npm forwards Ctrl-C too); a later one exits at once, long
+    // before the stuck CLI's escalation would have let the graceful shutdown finish.
+    const firstAt = Date.now();
+    const exited = await waitFor(() => {
+      if (run.child.exitCode !== null) return run.exit;
+      run.child.kill('SIGTERM');
+      return undefined;
+    }, { intervalMs: 50, message: 'the server exited' });
+    expect(await exited).toBe(1);
+    expect(run.stderr()).toContain('cui: SIGTERM again, exiting without waiting');
+    expect(Date.now() - firstAt).toBeGreaterThanOrEqual(900);
+    try {
+      await waitFor(() => !alive(cliPid), { message: 'the reaper killed the stuck CLI' });
+    } finally {
+      if (alive(cliPid)) process.kill(cliPid, 'SIGKILL');
+    }
+    await start;
+  });
+
   it('takes the token from CUI_TOKEN or --token-file, and `ps` shows it nowhere', async () => {
     const dirs = makeTestDirs();
     const envToken = '1'.repeat(16) + 'e'.repeat(16);
