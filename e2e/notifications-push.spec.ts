@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startFakePushService, type FakePushService } from '../server/test/fake-push/index';
 import { createTestSubscriber, decryptPush } from '../server/test/fake-push/push-decrypt';
 import { expect, test } from './fixtures';
+import { deliverPush, listenToWorker, workerMessages } from './support/web-push';
 
 /**
  * Web push in Chromium: the browser's `subscribe` is stubbed (Debian's Chromium cannot reach a push service) with a
@@ -58,24 +59,9 @@ test('enabling web push registers the subscription, and a push shows a notificat
   const plaintext = decryptPush(received.body, subscriber);
   expect(JSON.parse(plaintext)).toMatchObject({ title: 'CUI Test', message: 'This is a test notification' });
 
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== 'activated') await new Promise((resolve) => registration.active?.addEventListener('statechange', resolve));
-    const shown: unknown[] = [];
-    (window as unknown as { shown: unknown[] }).shown = shown;
-    navigator.serviceWorker.addEventListener('message', (event) => shown.push(event.data));
-    navigator.serviceWorker.startMessages();
-  });
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((registration) => registration.scopeURL === `${cui.url}/` && !registration.isDeleted);
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: cui.url, registrationId: await registrationId, data: plaintext });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shown: unknown[] }).shown)).toContainEqual(expect.objectContaining({ type: 'notification-shown', title: 'CUI Test', tag: 'cui-test' }));
+  await listenToWorker(page);
+  await deliverPush(context, page, cui.url, plaintext);
+  await expect.poll(() => workerMessages(page)).toContainEqual(expect.objectContaining({ type: 'notification-shown', title: 'CUI Test', tag: 'cui-test', actions: [] }));
 
   await dialog.getByRole('button', { name: 'Disable' }).click();
   await expect(dialog.getByText('Status: Not subscribed on this device')).toBeVisible();
