@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SuccessResponse } from './common';
+import { PermissionStatus } from './permissions';
 import { defineRoute } from './route';
 
 /** Spec §9: the test notification's defaults. */
@@ -38,9 +39,32 @@ export const UnregisterRequest = z.object({ endpoint: z.string().min(1, 'endpoin
 export const TestNotificationRequest = z.object({ title: z.string().max(200).optional(), message: z.string().max(1000).optional() });
 export type TestNotificationRequest = z.infer<typeof TestNotificationRequest>;
 
+/** Path of a notification action link; the token is the whole credential (see `decideFromNotification`). */
+export const NOTIFY_ACTION_PATH = '/api/notify-actions/:token';
+
+/** A notification action answers only the new status: anyone may read it (CORS `*`), so it names nothing else. */
+export const NotifyActionResponse = z.object({ success: z.boolean(), status: PermissionStatus });
+export type NotifyActionResponse = z.infer<typeof NotifyActionResponse>;
+
 export const notificationRoutes = {
   status: defineRoute({ name: 'getWebPushStatus', summary: "The server's VAPID public key for push subscriptions (generated on first use with notifications on).", method: 'GET', path: '/api/notifications/status', response: WebPushStatus }),
   register: defineRoute({ name: 'registerPushSubscription', summary: "Stores a browser's push subscription (one per endpoint).", method: 'POST', path: '/api/notifications/register', body: PushSubscription, response: SuccessResponse }),
   unregister: defineRoute({ name: 'unregisterPushSubscription', summary: 'Forgets the push subscription with this endpoint.', method: 'POST', path: '/api/notifications/unregister', body: UnregisterRequest, response: SuccessResponse }),
+  /**
+   * A notification's Approve or Deny (web push action, ntfy `http` action): the only route without the bearer token.
+   * Each pending request gets one random 256-bit token per decision, kept hashed in memory; a tap decides that one
+   * request and kills both tokens. 404 for an unknown or used token (also after the run ended or a restart), 409
+   * when the request was decided another way first. No body and no content type needed (the Android ntfy app sends
+   * neither); a cross-origin POST is allowed (the ntfy web app).
+   */
+  decideFromNotification: defineRoute({
+    name: 'decideFromNotification',
+    summary: "Approves or denies one permission request from a notification's action (the link's token is the credential).",
+    method: 'POST',
+    path: NOTIFY_ACTION_PATH,
+    params: z.object({ token: z.string().min(1).max(200).meta({ title: 'Action token' }) }),
+    response: NotifyActionResponse,
+    auth: 'capability',
+  }),
   test: defineRoute({ name: 'sendTestNotification', summary: "Sends a test web push to every subscription ('CUI Test' / 'This is a test notification' by default).", method: 'POST', path: '/api/notifications/test', body: TestNotificationRequest, response: SuccessResponse }),
 };

@@ -4,6 +4,10 @@ import { defineRoute } from './route';
 export const PermissionStatus = z.enum(['pending', 'approved', 'denied']);
 export type PermissionStatus = z.infer<typeof PermissionStatus>;
 
+/** Where a person decided a request: in the console (any view), or with a notification's Approve/Deny action. */
+export const PermissionDecider = z.enum(['console', 'notification']);
+export type PermissionDecider = z.infer<typeof PermissionDecider>;
+
 /**
  * A tool-use permission request from a live run (spec §3). `AskUserQuestion` and `ExitPlanMode`
  * arrive here too and are answered through the same decision call: approve AskUserQuestion with
@@ -23,6 +27,8 @@ export const PermissionRequest = z.object({
   description: z.string().optional(),
   modifiedInput: z.record(z.string(), z.unknown()).optional(),
   denyReason: z.string().optional(),
+  /** Set once a person decided it (beyond spec): the conversation shows 'Approved from notification'. Absent when the run settled it. */
+  decidedVia: PermissionDecider.optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequest>;
 

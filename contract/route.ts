@@ -59,6 +59,11 @@ export interface RouteDef<
   upload?: UploadSpec<U>;
   response: R;
   emits?: StreamEmits;
+  /**
+   * Absent: the bearer token guards the route. `capability`: the URL's own secret is the credential (a notification's
+   * Approve/Deny link): no bearer token, any origin may call it (CORS `*`, no credentials), and it is rate-limited.
+   */
+  auth?: 'capability';
 }
 
 /** A route that answers with a stream of framed items instead of one JSON body. */

@@ -1,12 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { PermissionRequest } from '../contract/permissions';
 import { startFakePushService, type FakePushService } from '../server/test/fake-push/index';
 import { createTestSubscriber, decryptPush } from '../server/test/fake-push/push-decrypt';
+import { makeRepo, startRun } from './conversation-helpers';
 import { expect, test } from './fixtures';
+import { deliverPush, listenToWorker, workerMessages } from './support/web-push';
 
 /**
  * Web push in Chromium: the browser's `subscribe` is stubbed (Debian's Chromium cannot reach a push service) with a
  * subscription whose keys the test holds; the server encrypts to a local push service, the test decrypts and hands
  * the plaintext to the service worker over CDP, and the worker's 'notification-shown' message is the assertion.
+ * A permission request's push shows Approve/Deny; a tap on Approve makes the worker POST the request's action link:
+ * the run goes on, and the conversation says 'Approved from notification'.
  */
 
 let push: FakePushService;
@@ -58,24 +65,9 @@ test('enabling web push registers the subscription, and a push shows a notificat
   const plaintext = decryptPush(received.body, subscriber);
   expect(JSON.parse(plaintext)).toMatchObject({ title: 'CUI Test', message: 'This is a test notification' });
 
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== 'activated') await new Promise((resolve) => registration.active?.addEventListener('statechange', resolve));
-    const shown: unknown[] = [];
-    (window as unknown as { shown: unknown[] }).shown = shown;
-    navigator.serviceWorker.addEventListener('message', (event) => shown.push(event.data));
-    navigator.serviceWorker.startMessages();
-  });
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((registration) => registration.scopeURL === `${cui.url}/` && !registration.isDeleted);
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: cui.url, registrationId: await registrationId, data: plaintext });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shown: unknown[] }).shown)).toContainEqual(expect.objectContaining({ type: 'notification-shown', title: 'CUI Test', tag: 'cui-test' }));
+  await listenToWorker(page);
+  await deliverPush(context, page, cui.url, plaintext);
+  await expect.poll(() => workerMessages(page)).toContainEqual(expect.objectContaining({ type: 'notification-shown', title: 'CUI Test', tag: 'cui-test', actions: [] }));
 
   await dialog.getByRole('button', { name: 'Disable' }).click();
   await expect(dialog.getByText('Status: Not subscribed on this device')).toBeVisible();
@@ -92,4 +84,52 @@ test('the app is installable: manifest and icon are served, and Chromium reports
   await expect
     .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((e) => e.errorId))
     .toEqual(['in-incognito']);
+});
+
+interface ShownMessage {
+  type: 'notification-shown';
+  tag: string;
+  actions: string[];
+  data: Record<string, unknown>;
+}
+
+test("Approve on a pushed permission request lets the run continue, and the conversation says 'Approved from notification'", async ({ loggedInPage: page, cui, context }) => {
+  const subscriber = createTestSubscriber();
+  await context.grantPermissions(['notifications'], { origin: cui.url });
+  await cui.api('/api/config', { method: 'PUT', body: JSON.stringify({ interface: { notifications: { enabled: true, ntfyUrl: 'http://127.0.0.1:9' } } }) });
+  expect((await (await cui.api('/api/notifications/status')).json()) as { hasPublicKey: boolean }).toMatchObject({ hasPublicKey: true });
+  const endpoint = `${push.url}/push/approve-e2e`;
+  expect((await cui.api('/api/notifications/register', { method: 'POST', body: JSON.stringify(subscriber.subscription(endpoint)) })).status).toBe(200);
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { type: 'module', scope: '/' }).then(() => undefined));
+
+  const repo = makeRepo(cui.dirs, 'approve-from-push');
+  const run = await startRun(cui, { workingDirectory: repo, initialPrompt: 'fix the typo in hello.txt', permissionMode: 'default' });
+  await page.goto(`/c/${run.sessionId}`);
+  const pushed = () => push.received.find((entry) => entry.path === '/push/approve-e2e');
+  await expect.poll(pushed, { timeout: 30_000 }).toBeDefined();
+  const received = pushed();
+  if (!received) throw new Error('unreachable');
+  const plaintext = decryptPush(received.body, subscriber);
+  const permissionId = (JSON.parse(plaintext) as { data: { permissionRequestId: string } }).data.permissionRequestId;
+
+  await listenToWorker(page);
+  await deliverPush(context, page, cui.url, plaintext);
+  await expect
+    .poll(async () => (await workerMessages(page)).find((message) => (message as ShownMessage).type === 'notification-shown'))
+    .toMatchObject({ tag: `cui-permission-${permissionId}`, actions: ['approve', 'deny'], data: { type: 'permission', sessionId: run.sessionId, approveUrl: expect.stringMatching(/^\/api\/notify-actions\//) } });
+  const shown = (await workerMessages(page)).find((message) => (message as ShownMessage).type === 'notification-shown') as ShownMessage;
+
+  // The tap: the worker's own notificationclick handler, given the data it showed and the Approve action. A real
+  // NotificationEvent needs the Notification from getNotifications(), which headless Chromium sometimes never lists.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate((data) => {
+    const tap = Object.assign(new Event('notificationclick'), { action: 'approve', notification: { data, close: () => undefined }, waitUntil: () => undefined });
+    self.dispatchEvent(tap);
+  }, shown.data);
+
+  await expect.poll(async () => (await workerMessages(page)).find((message) => (message as { type: string }).type === 'notification-action')).toMatchObject({ action: 'approve', status: 200, permissionRequestId: permissionId });
+  const permissions = (await (await cui.api(`/api/permissions?streamingId=${run.streamingId}`)).json()) as { permissions: PermissionRequest[] };
+  expect(permissions.permissions).toEqual([expect.objectContaining({ id: permissionId, status: 'approved', decidedVia: 'notification' })]);
+  await expect(page.getByRole('note')).toHaveText('Approved from notification');
+  await expect.poll(() => fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8'), { timeout: 30_000 }).toBe('hello world\n');
 });

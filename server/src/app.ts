@@ -9,7 +9,7 @@ import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
+import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, registerNotifyActionRoute, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
@@ -61,6 +61,8 @@ export interface BuildAppOptions {
   logBuffer?: LogBuffer;
   /** Failed token checks one client may make per window before 429; 30 per minute when absent. */
   authFailureLimit?: AuthFailureLimit;
+  /** Calls of a notification's Approve/Deny link one client may make per window before 429; 30 per minute when absent. */
+  capabilityLimit?: AuthFailureLimit;
   /** The domain event bus; a new one when absent (a test passes its own to observe the facts features publish). */
   bus?: EventBus;
   /** Shows start-up problems the user should know about (a damaged database) to whoever started the server. */
@@ -102,6 +104,11 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
 }
 
+/** `name[:port]` of the configured public URL as a Host header carries it (lower case), or undefined. */
+function publicHost(publicUrl: string | undefined): string | undefined {
+  return publicUrl ? new URL(publicUrl).host.toLowerCase() : undefined;
+}
+
 function readIndexHtml(webRoot: string): string | undefined {
   const file = path.join(webRoot, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
@@ -130,7 +137,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
-  const notifier = createNotifier({ ...platform, sessionInfo, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
+  // In memory only: a restart kills every Approve/Deny link sent so far.
+  const actionTokens = createActionTokenStore();
+  const notifier = createNotifier({ ...platform, sessionInfo, actionTokens, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
 
   const app = Fastify({
     // Request log lines name the path only: a query string may carry anything.
@@ -146,7 +155,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installJsonDepthLimit(app);
   await installCompression(app);
   const tokenOverride = options.token;
-  await installSecurity(app, { getToken: () => tokenOverride ?? platform.config.get().authToken, authFailureLimit: options.authFailureLimit });
+  await installSecurity(app, {
+    getToken: () => tokenOverride ?? platform.config.get().authToken,
+    authFailureLimit: options.authFailureLimit,
+    capabilityLimit: options.capabilityLimit,
+    getPublicHost: () => publicHost(platform.config.get().interface.notifications.publicUrl),
+  });
   await installUploads(app);
 
   registerSettingsRoutes(app, platform);
@@ -157,6 +171,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerRunRoutes(app, { ...platform, runs });
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });
+  registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });

@@ -24,7 +24,14 @@ describe('authentication', () => {
   it('answers 401 {error: "Unauthorized"} on every route of the contract without a token', async () => {
     const server = await start({ authFailureLimit: { max: 10_000, timeWindowMs: 60_000 } });
     expect(allRoutes.length).toBeGreaterThan(10);
-    for (const route of allRoutes) {
+    // A capability route's URL is its credential (a notification's Approve/Deny): without a valid one it is 404.
+    const capability = allRoutes.filter((route) => route.auth === 'capability');
+    expect(capability.map((route) => route.name)).toEqual(['decideFromNotification']);
+    for (const route of capability) {
+      const response = await fetch(routeUrl(server, route.path), { method: route.method });
+      expect(await response.json()).toEqual({ error: expect.any(String), code: 'permission.not_found' });
+    }
+    for (const route of allRoutes.filter((r) => r.auth === undefined)) {
       const init: RequestInit = { method: route.method };
       if (route.method !== 'GET') Object.assign(init, { body: '{}', headers: { 'content-type': 'application/json' } });
       const response = await fetch(routeUrl(server, route.path), init);

@@ -79,7 +79,14 @@ describe('web push', () => {
       title: 'CUI Permission Request',
       message: 'Write: new.txt',
       tag: `cui-permission-${request.data.id}`,
-      data: { type: 'permission', sessionId, streamingId, permissionRequestId: request.data.id },
+      data: {
+        type: 'permission',
+        sessionId,
+        streamingId,
+        permissionRequestId: request.data.id,
+        approveUrl: expect.stringMatching(/^\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/),
+        denyUrl: expect.stringMatching(/^\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/),
+      },
     });
     const vapid = verifyVapid(received.headers.authorization as string);
     expect(vapid.claims).toMatchObject({ aud: push.url, sub: VAPID_SUBJECT });

@@ -4,8 +4,11 @@ import type { Logger } from 'pino';
 /** Why a run ended: its last turn completed, it reported an error, the user stopped it, or its process died. */
 export type RunEndReason = 'completed' | 'failed' | 'stopped' | 'crashed';
 
-/** Who settled a permission request: a person through the API, or the run itself (withdrawn, run ended). */
-export type PermissionResolutionSource = 'user' | 'run';
+/**
+ * Who settled a permission request: a person in the console, a person through a notification's Approve/Deny link,
+ * or the run itself (withdrawn, run ended).
+ */
+export type PermissionResolutionSource = 'user' | 'notification' | 'run';
 
 /**
  * Every fact one feature tells others, named as a fact (STYLE §3). These are in-process only: the wire's stream

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import type { FastifyError, FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
-import { statusForCode, type ErrorCode } from '@cui/contract';
+import { NOTIFY_ACTION_PATH, statusForCode, type ErrorCode } from '@cui/contract';
 import { sendFrameworkError } from './errors-http';
 
 /** Socket and request time limits of the HTTP server. */
@@ -59,7 +59,16 @@ export function httpServerOptions(timeouts: HttpTimeouts): Partial<FastifyHttpOp
   };
 }
 
+/** `/api/notify-actions/`: what follows is a capability token, which a log line must never hold. */
+const CAPABILITY_PREFIX = NOTIFY_ACTION_PATH.slice(0, NOTIFY_ACTION_PATH.indexOf(':'));
+
+/** The path as the log shows it: capability tokens (any case of the prefix, the router matches it so) are redacted. */
+export function loggedPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.toLowerCase().startsWith(CAPABILITY_PREFIX) ? `${pathname.slice(0, CAPABILITY_PREFIX.length)}[redacted]` : pathname;
+}
+
 /** How a request appears in the request log: the path only, since a query string may carry anything. */
 export function serializeRequest(request: { method: string; url: string; ip?: string }): Record<string, unknown> {
-  return { method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip };
+  return { method: request.method, url: loggedPath(request.url), remoteAddress: request.ip };
 }

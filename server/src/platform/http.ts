@@ -6,6 +6,13 @@ import { isMultipartRequest, readUpload, type Upload } from './upload';
 
 export { installUploads, type Upload, type UploadedFile } from './upload';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's `RouteDef.auth`: 'capability' for a route whose URL carries its own credential. */
+    auth?: 'capability';
+  }
+}
+
 type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Out<R> = R extends z.ZodType ? z.input<R> : never;
 
@@ -54,6 +61,8 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, handler: Hand
   app.route({
     method: def.method,
     url: def.path,
+    // The security hooks read it: a capability route skips the bearer token and the origin guard (security-hooks.ts).
+    config: def.auth ? { auth: def.auth } : {},
     handler: async (request, reply) => {
       const params = parsePart(def.params, request.params);
       const query = parsePart(def.query, request.query);

@@ -1,6 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { bearerToken, hostAllowed, isApiPath, isForeignFetch, isSameOrigin, isStateChanging, tokensEqual } from './security';
 
@@ -11,11 +11,22 @@ export interface AuthFailureLimit {
 }
 
 export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = { max: 30, timeWindowMs: 60_000 };
+/**
+ * Calls of capability routes (a notification's Approve/Deny) one client may make per window, successful or not: a
+ * person taps a few times a minute; the 256-bit token cannot be guessed anyway, this only keeps floods off the registry.
+ */
+export const DEFAULT_CAPABILITY_LIMIT: AuthFailureLimit = { max: 30, timeWindowMs: 60_000 };
 
 export interface SecurityOptions {
   /** The token in force (the `--token` override or the config's); read on every request. */
   getToken: () => string;
   authFailureLimit?: AuthFailureLimit;
+  capabilityLimit?: AuthFailureLimit;
+  /**
+   * The host (`name[:port]`, lower case) of the console's public URL (a tunnel or reverse proxy the phone reaches),
+   * read on every request: the host guard accepts it besides loopback names. Undefined when none is set.
+   */
+  getPublicHost?: () => string | undefined;
 }
 
 function boundAddress(app: FastifyInstance): { address: string; port: number } | undefined {
@@ -23,9 +34,12 @@ function boundAddress(app: FastifyInstance): { address: string; port: number } |
   return address && typeof address === 'object' ? { address: address.address, port: address.port } : undefined;
 }
 
-function installHostGuard(app: FastifyInstance): void {
+function installHostGuard(app: FastifyInstance, getPublicHost: () => string | undefined): void {
   app.addHook('onRequest', async (request) => {
     const bound = boundAddress(app);
+    // The user named this host as their own (a DNS-rebinding page cannot be served from it).
+    const publicHost = getPublicHost();
+    if (publicHost !== undefined && request.headers.host?.toLowerCase() === publicHost) return;
     if (bound && !hostAllowed(request.headers.host, bound)) {
       throw new AppError('request.forbidden_host', 'Forbidden host');
     }
@@ -38,11 +52,21 @@ function isApiRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * A page of another origin may neither change state anywhere nor reach the API at all, reading included. This runs
+ * A route registered from a contract entry with `auth: 'capability'` (the matched route, so percent-escapes or a
+ * look-alike path never qualify): its URL's secret is the credential, and it can do nothing but its one decision.
+ */
+function isCapabilityRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.config.auth === 'capability';
+}
+
+/**
+ * A page of another origin may neither change state anywhere nor reach the API at all, reading included; only a
+ * capability route is exempt (the ntfy web app POSTs its action links from its own origin). This runs
  * before the token check, so such requests never count as failed attempts: a web page cannot lock the user out.
  */
 function installOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
+    if (isCapabilityRequest(request)) return;
     const origin = request.headers.origin;
     const foreignOrigin = origin !== undefined && !isSameOrigin(origin, request.headers.host);
     const api = isApiRequest(request);
@@ -54,24 +78,34 @@ function installOriginGuard(app: FastifyInstance): void {
   });
 }
 
+function rateLimited(reply: FastifyReply, ttlInSeconds: number, message: string): AppError {
+  reply.header('retry-after', String(ttlInSeconds));
+  return new AppError('auth.rate_limited', message);
+}
+
 /**
- * Every /api route requires `Authorization: Bearer <token>`: no exemptions. The correct token always works;
+ * Every /api route requires `Authorization: Bearer <token>`, except capability routes, which carry their own secret
+ * and instead count every call against their own per-client limit. The correct token always works;
  * only failures are counted, and once a client is over the limit its failed attempts get 429 until the window
  * ends (a 128-bit token cannot be guessed in 30 tries a minute, and nobody else can lock the user out).
  */
 async function installAuth(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const limit = options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT;
+  const capabilityLimit = options.capabilityLimit ?? DEFAULT_CAPABILITY_LIMIT;
   await app.register(fastifyRateLimit, { global: false });
   const checkFailures = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
+  const checkCapability = app.createRateLimit({ max: capabilityLimit.max, timeWindow: capabilityLimit.timeWindowMs });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (isCapabilityRequest(request)) {
+      const status = await checkCapability(request);
+      if (!status.isAllowed && status.isExceeded) throw rateLimited(reply, status.ttlInSeconds, 'Too many requests. Try again later.');
+      return;
+    }
     if (!isApiRequest(request)) return;
     const token = bearerToken(request.headers.authorization);
     if (token !== undefined && tokensEqual(token, options.getToken())) return;
     const status = await checkFailures(request, { increment: false });
-    if (!status.isAllowed && status.remaining <= 0) {
-      reply.header('retry-after', String(status.ttlInSeconds));
-      throw new AppError('auth.rate_limited', 'Too many authentication attempts. Try again later.');
-    }
+    if (!status.isAllowed && status.remaining <= 0) throw rateLimited(reply, status.ttlInSeconds, 'Too many authentication attempts. Try again later.');
     await checkFailures(request);
     throw new AppError('auth.unauthorized', 'Unauthorized');
   });
@@ -79,14 +113,17 @@ async function installAuth(app: FastifyInstance, options: SecurityOptions): Prom
 
 /**
  * Installs, in order: the DNS-rebinding host guard, the cross-origin guard (state-changing requests and the API),
- * bearer-token auth with failure rate limiting, and CORS that grants nothing beyond the page's own origin.
+ * bearer-token auth with failure rate limiting, and CORS that grants nothing beyond the page's own origin. Capability
+ * routes (`auth: 'capability'` in the contract) are the one exemption from the origin guard, auth and that CORS rule.
  */
 export async function installSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  installHostGuard(app);
+  installHostGuard(app, options.getPublicHost ?? (() => undefined));
   installOriginGuard(app);
   await installAuth(app, options);
   await app.register(fastifyCors, {
     delegator: (request, callback) => {
+      // A capability route answers any origin ('*', never with credentials): the ntfy web app reads its status.
+      if (isCapabilityRequest(request)) return callback(null, { origin: '*', credentials: false });
       const origin = request.headers.origin;
       callback(null, { origin: origin !== undefined && isSameOrigin(origin, request.headers.host) });
     },

@@ -1,3 +1,4 @@
+import { rawRequest, type RawResponse } from '../foundation-http';
 import type { NtfyMessage } from './index';
 
 /** A "phone" subscribed to one topic the way the ntfy apps poll: `GET /<topic>/json`, one JSON object per line. */
@@ -33,4 +34,19 @@ export function subscribePhone(ntfyUrl: string, topic: string): NtfyPhone {
     if (!controller.signal.aborted) throw error;
   });
   return { received, opened, close: () => controller.abort() };
+}
+
+/** What the phone saw after tapping an action button. */
+export type TapResult = RawResponse;
+
+/**
+ * Replays an ntfy `http` action button the way the ntfy apps run it (wave2-verified.md §1): `android` as
+ * ntfy-android's OkHttp does (POST, an empty body with no content type, no headers the action does not list), `web`
+ * as the ntfy web app's fetch from its own origin does (cross-origin, `Origin` and `Sec-Fetch-Site: cross-site`,
+ * fetch's text/plain type for an empty string body).
+ */
+export function tapAction(action: { url: string; method?: string }, style: 'android' | 'web', origin = 'https://ntfy.example'): Promise<TapResult> {
+  const headers: Record<string, string> =
+    style === 'android' ? { 'content-length': '0' } : { 'content-length': '0', origin, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'content-type': 'text/plain;charset=UTF-8' };
+  return rawRequest(action.url, { method: action.method ?? 'POST', headers });
 }

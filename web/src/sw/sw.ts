@@ -1,6 +1,7 @@
 /**
  * The service worker (served as /sw.js, bundled by the `serviceWorker` plugin in web/vite.config.ts): shows web push
- * notifications and opens the conversation when one is clicked. The web app's program has the DOM library, not the
+ * notifications, opens the conversation when one is clicked, and for a permission request offers Approve and Deny,
+ * which POST the request's single-use action link (no body: the link is the whole decision). The web app's program has the DOM library, not the
  * webworker one (they clash), so the few worker types used are declared here.
  */
 
@@ -32,8 +33,20 @@ interface PushPayload {
   title?: string;
   message?: string;
   tag?: string;
-  data?: { type?: string; sessionId?: string };
+  data?: { type?: string; sessionId?: string; permissionRequestId?: string; approveUrl?: string; denyUrl?: string };
 }
+
+/** NotificationOptions with the worker-only fields the DOM library leaves out. */
+interface WorkerNotificationOptions extends NotificationOptions {
+  actions?: { action: string; title: string }[];
+  requireInteraction?: boolean;
+}
+
+/** Chromium shows at most two action buttons (Notification.maxActions); iOS/Safari shows none, so a click opens the page. */
+const DECISION_ACTIONS = [
+  { action: 'approve', title: 'Approve' },
+  { action: 'deny', title: 'Deny' },
+];
 
 const scope = self as unknown as WorkerScope;
 
@@ -46,12 +59,28 @@ function keepAlive(event: ExtendableEventLike, work: Promise<unknown>): void {
   }
 }
 
+async function tellPages(message: Record<string, unknown>): Promise<void> {
+  for (const client of await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
+}
+
 async function show(payload: PushPayload): Promise<void> {
-  await scope.registration.showNotification(payload.title ?? 'CUI', { body: payload.message ?? '', tag: payload.tag, data: payload.data ?? {} });
+  const data = payload.data ?? {};
+  const decidable = data.type === 'permission' && Boolean(data.approveUrl && data.denyUrl);
+  const options: WorkerNotificationOptions = { body: payload.message ?? '', tag: payload.tag, data, ...(decidable ? { actions: DECISION_ACTIONS, requireInteraction: true } : {}) };
+  await scope.registration.showNotification(payload.title ?? 'CUI', options);
   // The page can refresh what it shows (and tests assert on this rather than on getNotifications()).
-  for (const client of await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
-    client.postMessage({ type: 'notification-shown', title: payload.title, tag: payload.tag, data: payload.data });
+  await tellPages({ type: 'notification-shown', title: payload.title, tag: payload.tag, data, actions: decidable ? DECISION_ACTIONS.map((a) => a.action) : [] });
+}
+
+/** Approve/Deny: POSTs the request's action link (same origin, no body), then tells open pages how it went. */
+async function decide(action: 'approve' | 'deny', url: string, data: NonNullable<PushPayload['data']>): Promise<void> {
+  let status = 0;
+  try {
+    status = (await fetch(url, { method: 'POST' })).status;
+  } catch {
+    // Deliberate: offline or the server is down; status 0 tells the pages, and the request stays pending in the console.
   }
+  await tellPages({ type: 'notification-action', action, status, permissionRequestId: data.permissionRequestId, sessionId: data.sessionId });
 }
 
 async function open(sessionId: string | undefined): Promise<void> {
@@ -77,6 +106,8 @@ scope.addEventListener('push', (event) => {
 
 scope.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = (event.notification.data ?? {}) as PushPayload['data'];
-  keepAlive(event, open(data?.sessionId));
+  const data = (event.notification.data ?? {}) as NonNullable<PushPayload['data']>;
+  const url = event.action === 'approve' ? data.approveUrl : event.action === 'deny' ? data.denyUrl : undefined;
+  if ((event.action === 'approve' || event.action === 'deny') && url) keepAlive(event, decide(event.action, url, data));
+  else keepAlive(event, open(data.sessionId));
 });

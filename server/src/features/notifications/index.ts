@@ -1,4 +1,9 @@
-/** Notifications: a notifier on the domain bus and its delivery channels (ntfy, web push), and the web push routes. */
+/**
+ * Notifications: a notifier on the domain bus and its delivery channels (ntfy, web push), the web push routes, and
+ * the Approve/Deny links of notified permission requests.
+ */
+export { createActionTokenStore, type ActionTokenStore } from './action-tokens';
+export { registerNotifyActionRoute, type NotifyActionRouteDeps } from './action-route';
 export type { NotificationChannel, NotificationContext } from './channel';
 export { createNotifier, type Notifier, type NotifierDeps } from './notifier';
 export { createNtfyChannel, ntfyMessage, ntfyPublishUrl, sessionLink, type NtfyChannelOptions, type NtfyMessage } from './ntfy';

@@ -94,8 +94,14 @@ describe('web push payload', () => {
     const { pushPayload } = await import('./web-push');
     const notification = permissionNotification(permission('Bash', { command: 'x'.repeat(10_000) }));
     if (!notification) throw new Error('unreachable');
-    const payload = pushPayload({ ...notification, message: capUtf8('€'.repeat(5000), MESSAGE_MAX_BYTES) });
-    expect(payload).toMatchObject({ title: 'CUI Permission Request', tag: 'cui-permission-p1', data: { type: 'permission', sessionId: 's1', streamingId: 'st1', permissionRequestId: 'p1' } });
+    const link = `/api/notify-actions/${'A'.repeat(43)}`;
+    const actions = { approvePath: link, denyPath: link.replace('A', 'D') };
+    const payload = pushPayload({ ...notification, message: capUtf8('€'.repeat(5000), MESSAGE_MAX_BYTES), actions });
+    expect(payload).toMatchObject({
+      title: 'CUI Permission Request',
+      tag: 'cui-permission-p1',
+      data: { type: 'permission', sessionId: 's1', streamingId: 'st1', permissionRequestId: 'p1', approveUrl: actions.approvePath, denyUrl: actions.denyPath },
+    });
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
     const ended = runEndedNotification({ streamingId: 'st1', sessionId: 's1', reason: 'completed', isError: false, durationMs: 1, summary: '' });
     if (!ended) throw new Error('unreachable');

@@ -13,6 +13,8 @@ export interface Notification {
   sessionId: string;
   streamingId: string;
   permissionId?: string;
+  /** A permission's Approve/Deny links, server-relative (`/api/notify-actions/<token>`): secrets, never logged. */
+  actions?: { approvePath: string; denyPath: string };
 }
 
 export const PERMISSION_TITLE = 'CUI Permission Request';

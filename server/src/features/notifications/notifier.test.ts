@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../platform/bus';
 import { createLogBuffer } from '../../platform/log-buffer';
 import { ConfigFile, type ConfigStore } from '../settings/index';
+import { createActionTokenStore } from './action-tokens';
 import type { NotificationChannel, NotificationContext } from './channel';
 import type { Notification } from './messages';
 import { createNotifier } from './notifier';
@@ -37,9 +38,10 @@ function setup(options: { enabled?: boolean; muted?: string[]; channels: Notific
   const bus = createEventBus(logger);
   const muted = new Set(options.muted ?? []);
   const sessionInfo = { get: (id: string) => ({ ...DEFAULT_SESSION_INFO, notify: !muted.has(id) }) };
-  const notifier = createNotifier({ bus, logger, config: staticConfig(options.enabled ?? true), sessionInfo, channels: options.channels });
+  const actionTokens = createActionTokenStore();
+  const notifier = createNotifier({ bus, logger, config: staticConfig(options.enabled ?? true), sessionInfo, channels: options.channels, actionTokens });
   const logs = () => buffer.recent(100).map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { bus, notifier, logs };
+  return { bus, notifier, logs, actionTokens };
 }
 
 /** Lets the notifier's promise chains run. */
@@ -110,5 +112,31 @@ describe('notifier', () => {
     expect(held.sent[0]?.context.signal.aborted).toBe(true);
     bus.publish('run.ended', ended);
     expect(held.sent).toHaveLength(1);
+  });
+
+  it("gives a notified permission Approve/Deny links that die once it is decided, and dies with the run", async () => {
+    const a = recordingChannel('a');
+    const { bus, notifier, actionTokens } = setup({ channels: [a.channel] });
+    bus.publish('permission.requested', { permission });
+    bus.publish('permission.requested', { permission: { ...permission, id: 'p2' } });
+    await settle();
+    const links = a.sent.map((s) => s.notification.actions);
+    expect(links[0]).toEqual({ approvePath: expect.stringMatching(/^\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/), denyPath: expect.stringMatching(/^\/api\/notify-actions\//) });
+    const token = (path: string | undefined) => path?.split('/').pop() ?? '';
+    expect(actionTokens.lookup(token(links[0]?.approvePath))).toEqual({ state: 'live', permissionId: 'p1', decision: 'approve' });
+    bus.publish('permission.resolved', { permission: { ...permission, status: 'approved' }, source: 'user' });
+    expect(actionTokens.lookup(token(links[0]?.denyPath))).toEqual({ state: 'decided', permissionId: 'p1' });
+    expect(actionTokens.lookup(token(links[1]?.denyPath))).toMatchObject({ state: 'live', permissionId: 'p2' });
+    bus.publish('run.ended', { ...ended, streamingId: 'st1', reason: 'stopped' });
+    expect(actionTokens.lookup(token(links[1]?.denyPath))).toEqual({ state: 'unknown' });
+    await notifier.close();
+  });
+
+  it('mints no links for a permission nobody is told about (muted session)', async () => {
+    const a = recordingChannel('a');
+    const { bus, notifier, actionTokens } = setup({ muted: ['s1'], channels: [a.channel] });
+    bus.publish('permission.requested', { permission });
+    await notifier.close();
+    expect(actionTokens.mint(permission)).toBeDefined();
   });
 });

@@ -1,16 +1,28 @@
+import { buildPath, routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import type { SessionInfoStore } from '../sessions/index';
+import type { ActionTokenStore } from './action-tokens';
 import type { NotificationChannel } from './channel';
 import { permissionNotification, runEndedNotification, type Notification } from './messages';
 
 export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'logger'> {
   sessionInfo: Pick<SessionInfoStore, 'get'>;
   channels: readonly NotificationChannel[];
+  /** Mints a permission's Approve/Deny links when it is notified; kills them when it is decided or its run ends. */
+  actionTokens: ActionTokenStore;
 }
 
 export interface Notifier {
   /** Stops listening, aborts sends in flight and resolves once they settled. */
   close(): Promise<void>;
+}
+
+/** The permission's Approve/Deny links, minted now: only a request that is actually notified gets any. */
+function withActions(notification: Notification, tokens: ActionTokenStore): Notification {
+  const minted = notification.permissionId ? tokens.mint({ id: notification.permissionId, streamingId: notification.streamingId }) : undefined;
+  if (!minted) return notification;
+  const path = (token: string) => buildPath(routes.notifications.decideFromNotification.path, { token });
+  return { ...notification, actions: { approvePath: path(minted.approve), denyPath: path(minted.deny) } };
 }
 
 /**
@@ -24,14 +36,15 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const closing = new AbortController();
   const inFlight = new Set<Promise<void>>();
 
-  const deliver = (notification: Notification | undefined): void => {
-    if (!notification || closing.signal.aborted) return;
+  const deliver = (built: Notification | undefined): void => {
+    if (!built || closing.signal.aborted) return;
     const config = deps.config.get();
     const settings = config.interface.notifications;
-    const fields = { sessionId: notification.sessionId, kind: notification.kind };
+    const fields = { sessionId: built.sessionId, kind: built.kind };
     if (!settings.enabled) return log.debug(fields, 'notifications off: not notified');
-    if (!deps.sessionInfo.get(notification.sessionId).notify) return log.debug(fields, 'session muted: not notified');
+    if (!deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
     const context = { settings, machineId: config.machineId, signal: closing.signal };
+    const notification = built.kind === 'permission' ? withActions(built, deps.actionTokens) : built;
     for (const channel of deps.channels) {
       const sent: Promise<void> = Promise.resolve()
         .then(() => channel.send(notification, context))
@@ -46,7 +59,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   const unsubscribers = [
     deps.bus.subscribe('permission.requested', ({ permission }) => deliver(permissionNotification(permission))),
+    deps.bus.subscribe('permission.resolved', ({ permission }) => deps.actionTokens.markDecided(permission.id)),
     deps.bus.subscribe('run.ended', (ended) => {
+      deps.actionTokens.forgetRun(ended.streamingId);
       if (ended.reason === 'stopped') return log.debug({ sessionId: ended.sessionId, kind: 'run-ended' }, 'run stopped by the user: not notified');
       deliver(runEndedNotification(ended));
     }),

@@ -20,6 +20,17 @@ describe('ntfy publishing', () => {
     expect(sessionLink('https://h.example/base', 'a b')).toBe('https://h.example/base/c/a%20b');
   });
 
+  it('adds Approve/Deny http actions (POST, no body) and Open only when there is a public URL and the request has links', () => {
+    const withLinks: Notification = { ...notification, actions: { approvePath: '/api/notify-actions/AAA', denyPath: '/api/notify-actions/DDD' } };
+    expect(ntfyMessage(withLinks, context({ enabled: true })).actions).toBeUndefined();
+    expect(ntfyMessage(notification, context({ enabled: true, publicUrl: 'https://cui.example.com' })).actions).toBeUndefined();
+    expect(ntfyMessage(withLinks, context({ enabled: true, publicUrl: 'https://cui.example.com/' })).actions).toEqual([
+      { action: 'http', label: 'Approve', url: 'https://cui.example.com/api/notify-actions/AAA', method: 'POST', clear: true },
+      { action: 'http', label: 'Deny', url: 'https://cui.example.com/api/notify-actions/DDD', method: 'POST', clear: true },
+      { action: 'view', label: 'Open', url: 'https://cui.example.com/c/s-1', clear: true },
+    ]);
+  });
+
   it('posts JSON and rejects on a non-2xx answer', async () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     let status = 200;

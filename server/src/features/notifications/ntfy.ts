@@ -13,7 +13,13 @@ export interface NtfyMessage {
   tags: string[];
   priority: number;
   click?: string;
+  actions?: NtfyAction[];
 }
+
+/** ntfy's action buttons (https://docs.ntfy.sh/publish/#action-buttons): an `http` action carries no body or headers. */
+export type NtfyAction =
+  | { action: 'http'; label: string; url: string; method: 'POST'; clear: true }
+  | { action: 'view'; label: string; url: string; clear: true };
 
 /** JSON is published to the server's root; a path prefix (ntfy behind a reverse proxy) is kept. */
 export function ntfyPublishUrl(ntfyUrl: string | undefined): string {
@@ -30,8 +36,24 @@ export function sessionLink(publicUrl: string | undefined, sessionId: string): s
   return `${publicUrl.replace(/\/+$/, '')}/c/${encodeURIComponent(sessionId)}`;
 }
 
+/**
+ * Approve, Deny (`http` actions the phone POSTs without a body: Android's ntfy app sends no content type then) and
+ * Open, only with a public URL: the phone cannot reach 127.0.0.1, and without one there is no link to send at all.
+ */
+export function ntfyActions(notification: Notification, publicUrl: string | undefined): NtfyAction[] | undefined {
+  const click = sessionLink(publicUrl, notification.sessionId);
+  if (!publicUrl || !click || !notification.actions) return undefined;
+  const base = publicUrl.replace(/\/+$/, '');
+  return [
+    { action: 'http', label: 'Approve', url: base + notification.actions.approvePath, method: 'POST', clear: true },
+    { action: 'http', label: 'Deny', url: base + notification.actions.denyPath, method: 'POST', clear: true },
+    { action: 'view', label: 'Open', url: click, clear: true },
+  ];
+}
+
 export function ntfyMessage(notification: Notification, context: NotificationContext): NtfyMessage {
   const click = sessionLink(context.settings.publicUrl, notification.sessionId);
+  const actions = ntfyActions(notification, context.settings.publicUrl);
   return {
     topic: ntfyTopic(context.machineId),
     title: notification.title,
@@ -39,6 +61,7 @@ export function ntfyMessage(notification: Notification, context: NotificationCon
     tags: notification.tags,
     priority: notification.priority,
     ...(click ? { click } : {}),
+    ...(actions ? { actions } : {}),
   };
 }
 

@@ -17,7 +17,15 @@ export interface PushPayload {
   title: string;
   message: string;
   tag: string;
-  data: { type: 'permission' | 'conversation-end' | 'test'; sessionId?: string; streamingId?: string; permissionRequestId?: string };
+  data: {
+    type: 'permission' | 'conversation-end' | 'test';
+    sessionId?: string;
+    streamingId?: string;
+    permissionRequestId?: string;
+    /** Server-relative capability links the service worker POSTs for its Approve/Deny actions (end-to-end encrypted). */
+    approveUrl?: string;
+    denyUrl?: string;
+  };
 }
 
 export function pushPayload(notification: Notification): PushPayload {
@@ -31,6 +39,7 @@ export function pushPayload(notification: Notification): PushPayload {
       sessionId: notification.sessionId,
       streamingId: notification.streamingId,
       ...(notification.permissionId ? { permissionRequestId: notification.permissionId } : {}),
+      ...(notification.actions ? { approveUrl: notification.actions.approvePath, denyUrl: notification.actions.denyPath } : {}),
     },
   };
 }

@@ -23,6 +23,6 @@ export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { r
   registerRoute(app, routes.runs.unqueue, ({ params }) => runs.unqueue(params.id, params.messageId));
   registerRoute(app, routes.runs.sendNow, ({ params }) => runs.sendNow(params.id, params.messageId));
   registerRoute(app, routes.permissions.list, ({ query }) => ({ permissions: runs.permissions.list(query) }));
-  registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body) }));
+  registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body, 'console') }));
   registerStreamRoutes(app, { runs, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
 }

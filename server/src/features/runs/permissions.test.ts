@@ -28,11 +28,11 @@ describe('permission registry', () => {
   it('approves with the original input, or with the modified fields merged over it', async () => {
     const { registry, open, published } = setup();
     const plain = open();
-    registry.decide(plain.permission.id, { action: 'approve' });
+    registry.decide(plain.permission.id, { action: 'approve' }, 'console');
     expect(await plain.result).toEqual({ behavior: 'allow', updatedInput: base.toolInput });
     const modified = open();
-    const decided = registry.decide(modified.permission.id, { action: 'approve', modifiedInput: { command: 'pwd' } });
-    expect(decided).toMatchObject({ status: 'approved', modifiedInput: { command: 'pwd' } });
+    const decided = registry.decide(modified.permission.id, { action: 'approve', modifiedInput: { command: 'pwd' } }, 'console');
+    expect(decided).toMatchObject({ status: 'approved', modifiedInput: { command: 'pwd' }, decidedVia: 'console' });
     expect(await modified.result).toEqual({ behavior: 'allow', updatedInput: { command: 'pwd', description: 'List' } });
     expect(published.map((p) => p.status)).toEqual(['approved', 'approved']);
   });
@@ -40,33 +40,33 @@ describe('permission registry', () => {
   it('denies with the user reason, or a default telling the model the user refused', async () => {
     const { registry, open } = setup();
     const withReason = open();
-    registry.decide(withReason.permission.id, { action: 'deny', denyReason: 'not now' });
+    registry.decide(withReason.permission.id, { action: 'deny', denyReason: 'not now' }, 'console');
     expect(await withReason.result).toEqual({ behavior: 'deny', message: 'The user denied this tool use: not now' });
     const silent = open();
-    expect(registry.decide(silent.permission.id, { action: 'deny' })).toMatchObject({ status: 'denied' });
+    expect(registry.decide(silent.permission.id, { action: 'deny' }, 'console')).toMatchObject({ status: 'denied' });
     expect(await silent.result).toEqual({ behavior: 'deny', message: DEFAULT_DENY_MESSAGE });
   });
 
   it('refuses a second decision (409) and an unknown id (404)', () => {
     const { registry, open } = setup();
     const { permission } = open();
-    registry.decide(permission.id, { action: 'approve' });
+    registry.decide(permission.id, { action: 'approve' }, 'console');
     const second = (() => {
       try {
-        registry.decide(permission.id, { action: 'deny' });
+        registry.decide(permission.id, { action: 'deny' }, 'console');
       } catch (error) {
         return error;
       }
     })();
     expect(second).toBeInstanceOf(AppError);
     expect(second).toMatchObject({ code: 'permission.already_decided', status: 409 });
-    expect(() => registry.decide('nope', { action: 'approve' })).toThrow(expect.objectContaining({ code: 'permission.not_found', status: 404 }));
+    expect(() => registry.decide('nope', { action: 'approve' }, 'console')).toThrow(expect.objectContaining({ code: 'permission.not_found', status: 404 }));
   });
 
   it('settles only the pending requests of one run, interrupting the turn', async () => {
     const { registry, open, published } = setup();
     const decided = open();
-    registry.decide(decided.permission.id, { action: 'approve' });
+    registry.decide(decided.permission.id, { action: 'approve' }, 'console');
     const pending = open();
     const other = open({ ...base, streamingId: 'run-2' });
     registry.settleRun('run-1', 'run ended');
@@ -89,10 +89,13 @@ describe('permission registry', () => {
   it('publishes each request and its resolution on the bus, naming who resolved it', () => {
     const { registry, open, facts } = setup();
     const byUser = open();
-    registry.decide(byUser.permission.id, { action: 'deny', denyReason: 'no' });
+    registry.decide(byUser.permission.id, { action: 'deny', denyReason: 'no' }, 'console');
+    const fromPhone = open();
+    expect(registry.decide(fromPhone.permission.id, { action: 'approve' }, 'notification')).toMatchObject({ status: 'approved', decidedVia: 'notification' });
     open({ ...base, streamingId: 'run-2' });
     registry.settleRun('run-2', 'run ended');
     registry.settleRun('run-2', 'run ended again');
-    expect(facts).toEqual(['requested pending', 'resolved denied by user', 'requested pending', 'resolved denied by run']);
+    expect(facts).toEqual(['requested pending', 'resolved denied by user', 'requested pending', 'resolved approved by notification', 'requested pending', 'resolved denied by run']);
+    expect(registry.list({ streamingId: 'run-2' })[0]?.decidedVia).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
-import type { PermissionDecisionRequest, PermissionRequest, PermissionStatus } from '@cui/contract';
+import type { PermissionDecider, PermissionDecisionRequest, PermissionRequest, PermissionStatus } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
 import type { EventBus, PermissionResolutionSource } from '../../platform/bus';
 
@@ -28,8 +28,8 @@ export interface PermissionRegistry {
    * or settled; the returned promise is what the CLI gets back.
    */
   request(input: NewPermission, publish: (permission: PermissionRequest) => void): { permission: PermissionRequest; result: Promise<PermissionResult> };
-  /** A human decision: 404 for an unknown id, 409 when it was already decided. */
-  decide(id: string, decision: PermissionDecisionRequest): PermissionRequest;
+  /** A human decision, made `via` the console or a notification's action: 404 for an unknown id, 409 when it was already decided. */
+  decide(id: string, decision: PermissionDecisionRequest, via: PermissionDecider): PermissionRequest;
   /** Denies one pending request without a human (the CLI withdrew it, or its run is ending). */
   settle(id: string, reason: string): void;
   /** Denies every pending request of a run. */
@@ -44,6 +44,8 @@ interface Entry {
   resolve(result: PermissionResult): void;
   publish(permission: PermissionRequest): void;
 }
+
+const SOURCE: Record<PermissionDecider, PermissionResolutionSource> = { console: 'user', notification: 'notification' };
 
 function denyMessage(denyReason: string | undefined): string {
   const reason = denyReason?.trim();
@@ -90,7 +92,7 @@ export function createPermissionRegistry({ bus, now = () => new Date() }: { bus:
       bus.publish('permission.requested', { permission });
       return { permission, result };
     },
-    decide(id, decision) {
+    decide(id, decision, via) {
       const entry = entries.get(id);
       if (!entry) throw new AppError('permission.not_found', `Permission request ${id} not found`);
       if (entry.permission.status !== 'pending') {
@@ -99,11 +101,11 @@ export function createPermissionRegistry({ bus, now = () => new Date() }: { bus:
       if (decision.action === 'approve') {
         // Shallow merge: the UI may send only the fields it changed (a Bash command, AskUserQuestion's answers).
         const updatedInput = { ...entry.permission.toolInput, ...decision.modifiedInput };
-        const patch = decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {};
-        return finish(entry, 'user', { status: 'approved', patch, result: { behavior: 'allow', updatedInput } });
+        const patch = { decidedVia: via, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}) };
+        return finish(entry, SOURCE[via], { status: 'approved', patch, result: { behavior: 'allow', updatedInput } });
       }
-      const patch = decision.denyReason ? { denyReason: decision.denyReason } : {};
-      return finish(entry, 'user', { status: 'denied', patch, result: { behavior: 'deny', message: denyMessage(decision.denyReason) } });
+      const patch = { decidedVia: via, ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
+      return finish(entry, SOURCE[via], { status: 'denied', patch, result: { behavior: 'deny', message: denyMessage(decision.denyReason) } });
     },
     settle(id, reason) {
       const entry = entries.get(id);

@@ -34,7 +34,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
   {
     title: 'Notifications',
-    routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
+    routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test, routes.notifications.decideFromNotification],
   },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },

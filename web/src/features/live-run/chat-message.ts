@@ -7,7 +7,8 @@ import type { ContentBlock, ConversationMessage, MessageOrigin, ToolResultBlock 
 export interface ChatMessage {
   /** message.id for assistant messages, else the event/transcript uuid. */
   id: string;
-  role: 'user' | 'assistant' | 'system' | 'error';
+  /** `notice`: a line the console adds about the session itself, e.g. 'Approved from notification'. */
+  role: 'user' | 'assistant' | 'system' | 'error' | 'notice';
   blocks: ContentBlock[];
   timestamp?: string;
   /** The Task/Agent tool_use this message belongs to (subagent messages), else null. */

@@ -63,6 +63,25 @@ describe('sessionReducer', () => {
     expect(feed([{ type: 'closed', streamingId: 'run-1' }], asked).pendingPermission).toBeNull();
   });
 
+  it("says 'Approved from notification' / 'Denied from notification' once, and nothing for a console decision", () => {
+    const first = permission('p1', '2026-11-22T00:00:00Z');
+    const second = permission('p2', '2026-11-22T00:01:00Z');
+    const decided: StreamEvent[] = [
+      { type: 'permission_request', data: first },
+      { type: 'permission_resolved', data: { ...first, status: 'approved', decidedVia: 'notification' } },
+      { type: 'permission_request', data: second },
+      { type: 'permission_resolved', data: { ...second, status: 'denied', decidedVia: 'notification' } },
+    ];
+    const state = feed(decided);
+    const notices = (s: SessionState) => s.messages.filter((m) => m.role === 'notice').map((m) => m.blocks[0]);
+    expect(notices(state)).toEqual([{ type: 'text', text: 'Approved from notification' }, { type: 'text', text: 'Denied from notification' }]);
+    expect(state.pendingPermission).toBeNull();
+    expect(notices(feed(decided, state))).toHaveLength(2);
+    const inConsole = feed([{ type: 'permission_resolved', data: { ...first, status: 'approved', decidedVia: 'console' } }]);
+    expect(notices(inConsole)).toEqual([]);
+    expect(notices(sessionReducer(state, { type: 'history_loaded', messages: [], replace: true }))).toHaveLength(2);
+  });
+
   it('shows the latest pending permission by timestamp when loaded', () => {
     const state = sessionReducer(initialSessionState, {
       type: 'permissions_loaded',

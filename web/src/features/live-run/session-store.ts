@@ -123,6 +123,14 @@ function queuedAsMessage(started: QueuedMessage): IncomingMessage {
   return { message: { id, role: 'user', blocks: [{ type: 'text', text: started.text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: started.queuedAt } };
 }
 
+/** 'Approved from notification' / 'Denied from notification': a decision made away from the console is said in it. */
+function decisionNotice(permission: PermissionRequest): IncomingMessage | undefined {
+  if (permission.decidedVia !== 'notification' || permission.status === 'pending') return undefined;
+  const id = `decision-${permission.id}`;
+  const text = `${permission.status === 'approved' ? 'Approved' : 'Denied'} from notification`;
+  return { message: { id, role: 'notice', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
+}
+
 /** Applies one stream event; the switch is exhaustive over the contract's event union. */
 function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   switch (event.type) {
@@ -144,8 +152,11 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
       return { ...state, ...applyMessage(state, errorMessage(event)) };
     case 'permission_request':
       return { ...state, pendingPermission: event.data };
-    case 'permission_resolved':
-      return state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
+    case 'permission_resolved': {
+      const cleared = state.pendingPermission?.id === event.data.id ? { ...state, pendingPermission: null } : state;
+      const notice = decisionNotice(event.data);
+      return notice ? { ...cleared, ...applyMessage(cleared, notice) } : cleared;
+    }
     case 'queue_updated':
       return event.started ? { ...state, ...applyMessage(state, queuedAsMessage(event.started)), queued: event.queued, result: null } : { ...state, queued: event.queued };
     case 'closed':
@@ -159,11 +170,11 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
 
 /**
  * Rebuilds the messages from the transcript, keeping what only the stream had: subagent messages
- * (the transcript may keep them elsewhere) and stream errors, and every tool result seen.
+ * (the transcript may keep them elsewhere), stream errors and notices, and every tool result seen.
  */
 function replaceHistory(state: SessionState, incoming: IncomingMessage[]): MessageState {
   const fresh = applyMessages(EMPTY_MESSAGES, incoming);
-  const kept = state.messages.filter((m) => m.parentToolUseId !== null || m.role === 'error').map((message) => ({ message }));
+  const kept = state.messages.filter((m) => m.parentToolUseId !== null || m.role === 'error' || m.role === 'notice').map((message) => ({ message }));
   const merged = applyMessages(fresh, kept);
   return { ...merged, toolResults: { ...state.toolResults, ...merged.toolResults } };
 }

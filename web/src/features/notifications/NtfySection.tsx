@@ -39,7 +39,7 @@ export function NtfySection() {
             label="Public URL"
             value={settings.publicUrl}
             placeholder="https://cui.example.com"
-            hint="Where your phone reaches this console (a tunnel or reverse proxy). Notifications open the conversation only when it is set."
+            hint="Where your phone reaches this console (a tunnel or reverse proxy). Only with it do ntfy notifications open the conversation and offer Approve and Deny; anyone who can read the topic can press them."
             onSave={save('publicUrl')}
           />
         </>

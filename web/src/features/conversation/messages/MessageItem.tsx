@@ -3,6 +3,7 @@ import type { ChatMessage } from '@/features/live-run';
 import { AssistantMessage } from './AssistantMessage';
 import { ErrorMessage } from './ErrorMessage';
 import { InjectedTurn } from './InjectedTurn';
+import { NoticeLine } from './NoticeLine';
 import { UserMessage } from './UserMessage';
 
 /**
@@ -17,6 +18,8 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
       return <AssistantMessage blocks={message.blocks} />;
     case 'error':
       return <ErrorMessage blocks={message.blocks} />;
+    case 'notice':
+      return <NoticeLine blocks={message.blocks} />;
     case 'system':
       return null;
   }

@@ -46,6 +46,16 @@ describe('MessageList', () => {
     expect(screen.queryByTestId('diff-view')).not.toBeInTheDocument();
   });
 
+  it("shows a decision made from a notification as a note in the list ('Approved from notification')", () => {
+    const request = { id: 'p1', streamingId: 'run-1', toolName: 'Edit', toolInput: {}, timestamp: '2026-11-22T00:00:00Z' };
+    const state = stateFrom([
+      { type: 'permission_request', data: { ...request, status: 'pending' } },
+      { type: 'permission_resolved', data: { ...request, status: 'approved', decidedVia: 'notification' } },
+    ]);
+    renderInConversation(<MessageList messages={mainMessages(state.messages)} />, { toolResults: state.toolResults });
+    expect(screen.getByRole('note')).toHaveTextContent('Approved from notification');
+  });
+
   it('shows a tool use pending (spinner) until its result arrives', () => {
     const state = stateFrom(fixRunEvents.slice(0, 7));
     renderInConversation(<MessageList messages={mainMessages(state.messages)} />, { toolResults: state.toolResults });
