@@ -1,6 +1,6 @@
 import type { ContextUsage, SessionUsage } from '@cui/contract';
 import { Popover } from '@/ui';
-import { contextFigure, formatCost, formatTokens, totalTokens, usageFigure } from './usage-format';
+import { contextFigure, formatCost, formatTokens, totalTokens, usageFigure } from '@/lib/usage-format';
 
 export interface UsageSummaryProps {
   usage: SessionUsage | undefined;

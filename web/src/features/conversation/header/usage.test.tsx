@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/ui';
 import { summaryFixture } from '../fixtures/summary';
 import { ConversationHeader } from './ConversationHeader';
-import { formatCost, formatTokens } from './usage-format';
 
 const USAGE = { inputTokens: 9000, outputTokens: 300, cacheCreationTokens: 1000, cacheReadTokens: 2000, costUsd: 0.0412 } satisfies SessionUsage;
 
@@ -49,13 +48,5 @@ describe('usage in the conversation header', () => {
     expect(screen.queryByRole('button', { name: /^Usage/ })).not.toBeInTheDocument();
     renderHeader({ inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0 }, { usedTokens: 500, windowTokens: 200_000 });
     expect(screen.getByRole('button', { name: 'Usage: Context 500 / 200k (0%)' })).toBeInTheDocument();
-  });
-});
-
-describe('usage figures', () => {
-  it('abbreviates tokens and rounds costs', () => {
-    expect([0, 999, 1000, 12_345, 999_949, 999_950, 1_250_000].map(formatTokens)).toEqual(['0', '999', '1k', '12.3k', '999.9k', '1M', '1.3M']);
-    expect([0, 0.004, 0.0412, 12.3].map((usd) => formatCost(usd))).toEqual(['$0.00', '<$0.01', '$0.04', '$12.30']);
-    expect(formatCost(0.0412, true)).toBe('~$0.04');
   });
 });

@@ -33,3 +33,11 @@ export function contextFigure(context: ContextUsage): string {
   const percent = Math.round((context.usedTokens / context.windowTokens) * 100);
   return `${formatTokens(context.usedTokens)} / ${formatTokens(context.windowTokens)} (${percent}%)`;
 }
+
+/** A list row's short figure (the cost, else the tokens) and its title; undefined while nothing was counted. */
+export function rowUsage(usage: SessionUsage | undefined): { text: string; title: string } | undefined {
+  if (!usage || (totalTokens(usage) === 0 && usage.costUsd === undefined)) return undefined;
+  const figure = usageFigure(usage);
+  if (usage.costUsd === undefined) return { text: figure, title: figure };
+  return { text: formatCost(usage.costUsd, usage.costIsEstimate), title: usage.costIsEstimate ? `${figure} (estimate)` : figure };
+}
