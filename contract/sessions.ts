@@ -53,6 +53,22 @@ export const ToolMetrics = z.object({
 });
 export type ToolMetrics = z.infer<typeof ToolMetrics>;
 
+/**
+ * What a session used (issue 17.4): tokens counted once per API response (the CLI repeats a response's usage on
+ * each of its content blocks), and the cost the CLI itself computed (its last `cost-state` line). Transcripts of
+ * CLIs before 2.1 have no cost line: `costUsd` is then absent. `costIsEstimate` when a run of the session went
+ * through the model-provider router: the CLI priced it as the Claude model it asked for, not the provider's bill.
+ */
+export const SessionUsage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheCreationTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().optional(),
+  costIsEstimate: z.boolean().optional(),
+});
+export type SessionUsage = z.infer<typeof SessionUsage>;
+
 export const SessionStatus = z.enum(['ongoing', 'completed']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
@@ -68,6 +84,8 @@ export const ConversationSummary = z.object({
   streamingId: z.string().optional(),
   messageCount: z.number().int().nonnegative(),
   toolMetrics: ToolMetrics,
+  /** Tokens and cost (beyond the spec); absent only where nothing is known yet. */
+  usage: SessionUsage.optional(),
   sessionInfo: SessionInfo,
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -125,6 +143,8 @@ export const ConversationDetails = z.object({
     model: z.string().optional(),
     totalDuration: z.number().optional(),
     toolMetrics: ToolMetrics.optional(),
+    /** As in the list row (beyond the spec). */
+    usage: SessionUsage.optional(),
   }),
   /** Present when a window was asked for (`limit`). */
   window: DetailsWindow.optional(),

@@ -67,6 +67,15 @@ export const UserEvent = z.looseObject({
   origin: MessageOrigin.optional().catch(undefined),
   ...base,
 });
+/**
+ * The context window fill as the CLI's status line computes it: the last main-chain response's input tokens
+ * (fresh + cache read + cache creation) over the model's context window (the result's `modelUsage[model].contextWindow`).
+ */
+export const ContextUsage = z.object({
+  usedTokens: z.number().int().nonnegative(),
+  windowTokens: z.number().int().positive(),
+});
+export type ContextUsage = z.infer<typeof ContextUsage>;
 export const ResultEvent = z.looseObject({
   type: z.literal('result'),
   subtype: z.string(),
@@ -81,6 +90,8 @@ export const ResultEvent = z.looseObject({
    * next message (POST /api/conversations/:id/messages). Without it, a result ends the run as before.
    */
   interrupted: z.boolean().optional(),
+  /** Set by the console: how full the model's context window is after this turn (see ContextUsage). */
+  contextUsage: ContextUsage.optional(),
   ...base,
 });
 /**

@@ -51,7 +51,7 @@ describe('domain events of a real run', () => {
 
     const mine = factsOf(sessionId).filter((fact) => fact.name !== 'session.info.updated');
     expect(mine.map((fact) => fact.name)).toEqual(['run.started', 'permission.requested', 'permission.resolved', 'run.ended']);
-    expect(mine[0]?.payload).toEqual({ streamingId, sessionId, cwd: repo, permissionMode: 'default' });
+    expect(mine[0]?.payload).toEqual({ streamingId, sessionId, cwd: repo, permissionMode: 'default', routed: false });
     expect(mine[1]?.payload).toMatchObject({ permission: { id: request.data.id, toolName: 'Edit', status: 'pending' } });
     expect(mine[2]?.payload).toMatchObject({ permission: { id: request.data.id, status: 'approved' }, source: 'user' });
     const ended = mine[3]?.payload as DomainEvents['run.ended'];

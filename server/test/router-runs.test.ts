@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { PermissionRequest, RouterStatus, type RouterConfig, type StreamEvent } from '@cui/contract';
+import { ConversationListResponse, PermissionRequest, RouterStatus, type RouterConfig, type StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from './fake-openai/index';
 import { startTestServer, waitFor, type TestServer } from './helpers';
@@ -64,7 +64,7 @@ describe('runs through the model router', () => {
     await waitFor(async () => (await routerStatus(ctx.server)).state === 'running', { message: 'router running' });
     const anthropicBefore = ctx.fake.requests.length;
 
-    const { streamingId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('routed'), initialPrompt: 'please run-bash now' });
+    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: ctx.newRepo('routed'), initialPrompt: 'please run-bash now' });
     const stream = await openStream(ctx.server, streamingId);
     await approveNext(ctx.server, stream);
     await stream.ended;
@@ -76,6 +76,9 @@ describe('runs through the model router', () => {
       [`Bearer ${KEY}`, 'gpt-fake'],
     ]);
     expect(ctx.fake.requests.length).toBe(anthropicBefore);
+    // The CLI priced the run as the Claude model it asked for, not the provider's bill: an estimate (issue 17.4).
+    const listed = await waitFor(async () => ConversationListResponse.parse((await getJson(ctx.server, `/api/conversations?sessionId=${sessionId}`)).body).conversations[0]?.usage, { message: 'session listed' });
+    expect(listed.costIsEstimate).toBe(true);
   });
 
   it('a config change restarts the router on the same port and a run in flight still completes', async () => {

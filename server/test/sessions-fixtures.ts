@@ -75,7 +75,8 @@ export function writeSession(projectsDir: string, options: { cwd: string; prompt
 /** A LiveRuns the test drives by hand (the runs feature's read side), publishing run facts on its own bus. */
 export interface FakeRuns extends LiveRuns {
   readonly bus: EventBus;
-  start(run: LiveRunInfo): void;
+  /** `routed`: as a run through the model-provider router. */
+  start(run: LiveRunInfo, options?: { routed?: boolean }): void;
   end(sessionId: string): void;
 }
 
@@ -86,10 +87,10 @@ export function createFakeRuns(): FakeRuns {
     bus,
     list: () => [...runs.values()],
     bySession: (sessionId) => runs.get(sessionId),
-    start: (run) => {
+    start: (run, options = {}) => {
       runs.set(run.sessionId, run);
       const { streamingId, sessionId, workingDirectory: cwd, permissionMode } = run;
-      bus.publish('run.started', { streamingId, sessionId, cwd, permissionMode });
+      bus.publish('run.started', { streamingId, sessionId, cwd, permissionMode, routed: options.routed === true });
     },
     end: (sessionId) => {
       const run = runs.get(sessionId);

@@ -46,6 +46,7 @@ describe('GET /api/conversations', () => {
     expect(conversations[1]).toEqual({
       sessionId: a.sessionId, summary: 'Fix the login bug', createdAt: a.createdAt, updatedAt: a.updatedAt, projectPath: '/work/alpha-app',
       status: 'completed', messageCount: 4, toolMetrics: { editCount: 0, writeCount: 0, linesAdded: 0, linesRemoved: 0 },
+      usage: { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0 },
       sessionInfo: { custom_name: '', pinned: false, archived: false, continuation_session_id: '', initial_commit_head: '', permission_mode: 'default', notify: true },
     });
     // The project path comes from the transcript's cwd, not the lossy directory name.

@@ -15,7 +15,8 @@ export type PermissionResolutionSource = 'user' | 'notification' | 'run';
  * events (`contract/stream.ts`) and the per-run replay log are a separate thing and stay as they are.
  */
 export interface DomainEvents {
-  'run.started': { streamingId: string; sessionId: string; cwd: string; model?: string; permissionMode: string };
+  /** `routed`: the run talks to the model-provider router, so the CLI's cost for it is an estimate. */
+  'run.started': { streamingId: string; sessionId: string; cwd: string; model?: string; permissionMode: string; routed: boolean };
   'run.ended': {
     streamingId: string;
     sessionId: string;

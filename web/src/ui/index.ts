@@ -11,4 +11,5 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { Input, type InputProps } from './Input';
 export { Textarea, type TextareaProps } from './Textarea';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
+export { Popover, type PopoverProps } from './Popover';
 export { Collapsible, CollapsibleContent, CollapsibleTrigger } from './Collapsible';

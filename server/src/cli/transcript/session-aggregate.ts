@@ -1,5 +1,6 @@
 import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolMetrics, toolUseChange } from '@cui/contract';
 import { isVisibleMessage, str, userPromptText, type TranscriptLine } from './transcript-line';
+import { applyUsageLine, EMPTY_USAGE, type UsageTotals } from './usage';
 
 /**
  * What the index keeps about one session, updated line by line so that an appended chunk is parsed once.
@@ -24,12 +25,16 @@ export interface SessionAggregate {
   /** Settled Edit/MultiEdit/Write uses (pending ones are not counted: they may still be denied). */
   metrics: ToolMetrics;
   pending: Record<string, ToolMetrics>;
+  /** Tokens once per API response, and the CLI's cost (usage.ts). */
+  usage: UsageTotals;
+  /** The last response ids counted (usage.ts). */
+  countedIds: string[];
 }
 
 export function emptyAggregate(): SessionAggregate {
   return {
     projectPath: '', firstPrompt: '', customTitle: '', aiTitle: '', summaries: {}, createdAt: '', updatedAt: '', messageCount: 0, model: '',
-    metrics: EMPTY_TOOL_METRICS, pending: {},
+    metrics: EMPTY_TOOL_METRICS, pending: {}, usage: EMPTY_USAGE, countedIds: [],
   };
 }
 
@@ -83,6 +88,7 @@ function applyTitles(agg: SessionAggregate, line: TranscriptLine): boolean {
 /** Folds one parsed line into the aggregate. */
 export function applyLine(agg: SessionAggregate, line: TranscriptLine): void {
   if (applyTitles(agg, line)) return;
+  agg.usage = applyUsageLine(agg.usage, agg.countedIds, line);
   if (!agg.projectPath && typeof line.cwd === 'string' && line.cwd) agg.projectPath = line.cwd;
   if (line.type === 'assistant') {
     applyToolUses(agg, line);

@@ -26,12 +26,13 @@ export interface TranscriptLine {
 }
 
 /**
- * Line types that never become messages: records of queued prompts, API requests, tool lists, cost,
+ * Line types that never become messages: records of queued prompts, API requests, tool lists,
  * mode changes… (README §5). Attachments are in the uuid chain but are context, not conversation.
  * They are recognised from the raw bytes (`{"type":"<name>"` opens them) and never JSON-parsed.
+ * `cost-state` (small, one per query) is parsed: the index reads the session's cost from it.
  */
 const SKIPPED_TYPES = new Set(['queue-operation', 'attachment', 'api-request', 'api-request-shape', 'api-request-blob', 'tools-used',
-  'last-prompt', 'atis-latch', 'cost-state', 'mode', 'file-history-snapshot', 'progress', 'agent-name', 'pr-link', 'permission-mode']);
+  'last-prompt', 'atis-latch', 'mode', 'file-history-snapshot', 'progress', 'agent-name', 'pr-link', 'permission-mode']);
 
 /** Types worth parsing even though they open with `{"type":` (titles and summaries). */
 const TYPE_PREFIX = Buffer.from('{"type":"');

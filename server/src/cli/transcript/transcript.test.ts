@@ -27,10 +27,10 @@ function aggregateOf(lines: TranscriptLine[]) {
 }
 
 describe('parseLine', () => {
-  it('skips bookkeeping lines of CLI 2.1.330 and parses messages', () => {
+  it('skips bookkeeping lines of CLI 2.1.330 and parses messages and cost lines', () => {
     const kinds = fixtureLines.map((l) => verdict(l).kind);
     const types = fixtureLines.map((l) => (JSON.parse(l) as { type: string }).type);
-    types.forEach((type, i) => expect(kinds[i], type).toBe(type === 'user' || type === 'assistant' ? 'line' : 'skipped'));
+    types.forEach((type, i) => expect(kinds[i], type).toBe(type === 'user' || type === 'assistant' || type === 'cost-state' ? 'line' : 'skipped'));
   });
 
   it('reads the uuid links of attachments from raw bytes, equal to parsing them', () => {

@@ -19,6 +19,7 @@ export function routerEnvironment(router: Pick<ModelRouter, 'endpoint' | 'status
     }
     return {
       ...current,
+      routed: true,
       env: {
         ...current.env,
         ANTHROPIC_BASE_URL: endpoint.url,

@@ -14,6 +14,8 @@ export interface RunEnvironmentInput {
 export interface RunEnvironment {
   env: Record<string, string | undefined>;
   model?: string;
+  /** Set by the model-provider router's contributor: the run's requests go to another provider. */
+  routed?: boolean;
 }
 
 /**

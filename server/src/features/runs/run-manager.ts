@@ -119,8 +119,9 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
   };
 
-  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
-    const { env, model } = deps.runEnvironment({
+  /** `routed`: the run talks to the model-provider router (its cost is the CLI's estimate). */
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): { run: Run; routed: boolean } => {
+    const { env, model, routed } = deps.runEnvironment({
       workingDirectory: resolved.workingDirectory,
       permissionMode: resolved.permissionMode,
       ...(resolved.model ? { model: resolved.model } : {}),
@@ -148,7 +149,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       timer.unref();
       dropTimers.set(run.info.streamingId, timer);
     });
-    return run;
+    return { run, routed: routed === true };
   };
 
   return {
@@ -171,7 +172,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
       }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const run = launch(resolved, await deps.claude.sdkQuery());
+      const { run, routed } = launch(resolved, await deps.claude.sdkQuery());
       try {
         await run.ready;
       } catch (error) {
@@ -182,7 +183,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       await recordStart(run, resolved, head);
       // Published once the CLI reported its session, so the id is final; `run.ended` follows only such runs.
       const { streamingId, sessionId, workingDirectory, permissionMode } = run.info;
-      deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode });
+      deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode, routed });
       void run.ended.then((end) => publishEnd(run, end, resolved.resumeSessionId));
       return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
     },

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createClaudeSpawner, type ProcessExit } from '../../cli/claude-process';
 import { startClaudeQuery, type ClaudeQueryFn, type RunSettings } from '../../cli/claude-query';
 import { createPartialMessageMapper, isPartialMessage } from '../../cli/partial-messages';
+import { createContextTracker } from '../../cli/context-usage';
 import { createPromptInput } from '../../cli/prompt-input';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
@@ -89,6 +90,7 @@ class CliRun implements Run {
   private readonly spawner: ReturnType<typeof createClaudeSpawner>;
   private readonly stopper: Stopper;
   private readonly partials = createPartialMessageMapper();
+  private readonly context = createContextTracker();
   private readonly turns: TurnControl;
   private live = true;
   private initialized = false;
@@ -225,7 +227,7 @@ class CliRun implements Run {
     if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
-    let event = mapped.event;
+    let event = this.context.annotate(mapped.event);
     if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
     if (event.type === 'result') {
       // An interrupted turn is no failure of the run: it goes on with the next message.

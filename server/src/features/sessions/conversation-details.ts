@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { ToolMetrics } from '@cui/contract';
+import type { SessionUsage, ToolMetrics } from '@cui/contract';
 import path from 'node:path';
 import { orderChain, type ChainNode, type OrderedNode } from '../../cli/transcript/chain-order';
 import { fastLinks } from '../../cli/transcript/fast-node';
@@ -27,6 +27,8 @@ export interface ConversationMeta {
   projectPath: string;
   model: string;
   toolMetrics: ToolMetrics;
+  /** From the index only: a window of the transcript cannot tell the whole session's usage. */
+  usage?: SessionUsage;
 }
 
 /** A conversation read once (pass 1: order and metadata, no bytes kept), ready to be written (pass 2). */
@@ -171,7 +173,7 @@ export function createCollector(meta: ConversationMeta | undefined): Collector {
 
 /** The details' fields after the messages (and the closing brace); `extra` is more JSON members. */
 export function detailsTail(about: ConversationMeta, extra = ''): string {
-  const metadata = { ...(about.model ? { model: about.model } : {}), toolMetrics: about.toolMetrics };
+  const metadata = { ...(about.model ? { model: about.model } : {}), toolMetrics: about.toolMetrics, ...(about.usage ? { usage: about.usage } : {}) };
   return `],"summary":${JSON.stringify(about.summary)},"projectPath":${JSON.stringify(about.projectPath)},"metadata":${JSON.stringify(metadata)}${extra}}`;
 }
 

@@ -27,7 +27,7 @@ export interface ChunkResult {
 
 /** Reads and folds one chunk. Pure apart from reading the file: it runs in the index workers or in-thread. */
 export async function readChunk(job: ChunkJob): Promise<ChunkResult> {
-  const aggregate = { ...job.aggregate, pending: { ...job.aggregate.pending }, summaries: { ...job.aggregate.summaries } };
+  const aggregate = { ...job.aggregate, pending: { ...job.aggregate.pending }, summaries: { ...job.aggregate.summaries }, countedIds: [...job.aggregate.countedIds] };
   const uuids: string[] = [];
   const onLine = (line: TranscriptLine): void => {
     applyLine(aggregate, line);

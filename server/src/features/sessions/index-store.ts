@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ConversationMeta } from './conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
 import type { UuidChunk } from './summary-links';
+import { USAGE_COLUMNS, usageColumns, usageOf, type UsageRow } from './usage-columns';
 
 /** Where indexing of one transcript file stopped. */
 export interface FilePosition {
@@ -44,6 +45,11 @@ export interface IndexStore {
   removeAll(filePaths: string[]): string[];
   filePathOf(sessionId: string): string | undefined;
   isEmpty(): boolean;
+  /**
+   * Records a run's start: the session's cost is an estimate once one of its runs went through the model-provider
+   * router, or once the session it resumed had such a run (the fork carries that cost on). Kept across re-indexing.
+   */
+  recordRun(run: { sessionId: string; routed: boolean; resumedFrom?: string | undefined }): void;
   /** Summary, project, model and metrics of an indexed session, for its details. */
   metaOf(sessionId: string): ConversationMeta | undefined;
 }
@@ -60,21 +66,27 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const selectUuids = db.prepare<[string], Buffer>('SELECT prefixes FROM transcript_uuids WHERE file_path = ?').pluck();
   const writeUuids = db.prepare('INSERT INTO transcript_uuids (file_path, prefixes) VALUES (?, ?) ON CONFLICT (file_path) DO UPDATE SET prefixes = excluded.prefixes');
   const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
-  const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number }>(
-    'SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed FROM session_index WHERE session_id = ?',
+  const insertRouted = db.prepare('INSERT OR IGNORE INTO routed_sessions (session_id) VALUES (?)');
+  const selectRouted = db.prepare<[string], number>('SELECT 1 FROM routed_sessions WHERE session_id = ?').pluck();
+  const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number } & UsageRow>(
+    `SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed, ${USAGE_COLUMNS} FROM session_index s WHERE session_id = ?`,
   );
   // A second file claiming an indexed session id (same id in two project dirs) is ignored until the first goes away.
   const upsert = db.prepare(`
     INSERT INTO session_index (session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash, project_dir, project_path,
-      summary, first_prompt, cli_title, custom_title, ai_title, created_at, updated_at, message_count, edit_count, write_count, lines_added, lines_removed, model, parse_state)
+      summary, first_prompt, cli_title, custom_title, ai_title, created_at, updated_at, message_count, edit_count, write_count, lines_added, lines_removed, model, parse_state,
+      input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens, cost_usd)
     VALUES (@session_id, @file_path, @file_size, @file_mtime_ms, @file_ino, @file_offset, @head_hash, @project_dir, @project_path,
-      @summary, @first_prompt, @cli_title, @custom_title, @ai_title, @created_at, @updated_at, @message_count, @edit_count, @write_count, @lines_added, @lines_removed, @model, @parse_state)
+      @summary, @first_prompt, @cli_title, @custom_title, @ai_title, @created_at, @updated_at, @message_count, @edit_count, @write_count, @lines_added, @lines_removed, @model, @parse_state,
+      @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens, @cost_usd)
     ON CONFLICT (session_id) DO UPDATE SET file_size = excluded.file_size, file_mtime_ms = excluded.file_mtime_ms, file_ino = excluded.file_ino,
       file_offset = excluded.file_offset, head_hash = excluded.head_hash, project_dir = excluded.project_dir, project_path = excluded.project_path,
       summary = COALESCE(NULLIF(excluded.custom_title, ''), NULLIF(session_index.linked_summary, ''), NULLIF(excluded.ai_title, ''), excluded.first_prompt),
       first_prompt = excluded.first_prompt, cli_title = excluded.cli_title, custom_title = excluded.custom_title, ai_title = excluded.ai_title, created_at = excluded.created_at,
       updated_at = excluded.updated_at, message_count = excluded.message_count, edit_count = excluded.edit_count, write_count = excluded.write_count,
-      lines_added = excluded.lines_added, lines_removed = excluded.lines_removed, model = excluded.model, parse_state = excluded.parse_state
+      lines_added = excluded.lines_added, lines_removed = excluded.lines_removed, model = excluded.model, parse_state = excluded.parse_state,
+      input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cache_creation_tokens = excluded.cache_creation_tokens,
+      cache_read_tokens = excluded.cache_read_tokens, cost_usd = excluded.cost_usd
     WHERE session_index.file_path = excluded.file_path
   `);
 
@@ -101,7 +113,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
         project_path: agg.projectPath || decodeProjectDir(file.projectDir), summary: displaySummary(agg), first_prompt: agg.firstPrompt,
         cli_title: agg.customTitle || agg.aiTitle, custom_title: agg.customTitle, ai_title: agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
         edit_count: metrics.editCount, write_count: metrics.writeCount, lines_added: metrics.linesAdded, lines_removed: metrics.linesRemoved,
-        model: agg.model, parse_state: JSON.stringify(agg),
+        model: agg.model, parse_state: JSON.stringify(agg), ...usageColumns(agg.usage),
       });
       removeSummaries.run(file.filePath);
       for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
@@ -135,11 +147,14 @@ export function createIndexStore(db: Database.Database): IndexStore {
     }),
     filePathOf: (sessionId) => selectPath.get(sessionId)?.file_path,
     isEmpty: () => any.get() === undefined,
+    recordRun: ({ sessionId, routed, resumedFrom }) => {
+      if (routed || (resumedFrom !== undefined && selectRouted.get(resumedFrom) !== undefined)) insertRouted.run(sessionId);
+    },
     metaOf: (sessionId) => {
       const row = selectMeta.get(sessionId);
       if (!row) return undefined;
       const toolMetrics = { editCount: row.edit_count, writeCount: row.write_count, linesAdded: row.lines_added, linesRemoved: row.lines_removed };
-      return { summary: row.summary, projectPath: row.project_path, model: row.model, toolMetrics };
+      return { summary: row.summary, projectPath: row.project_path, model: row.model, toolMetrics, usage: usageOf(row) };
     },
   };
 }

@@ -90,6 +90,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       runSweep = sweep();
     }),
   );
+  unsubscribes.push(deps.bus.subscribe('run.started', ({ sessionId, routed }) => store.recordRun({ sessionId, routed, resumedFrom: deps.runs.bySession(sessionId)?.resumedFrom })));
   const current = async (): Promise<void> => {
     await initial;
     await runSweep;

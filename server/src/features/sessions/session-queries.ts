@@ -2,11 +2,14 @@ import type Database from 'better-sqlite3';
 import type { ConversationListQuery, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
 import { createBoundedMap } from '../../platform/bounded-map';
+import { USAGE_COLUMNS, usageOf, type UsageRow } from './usage-columns';
 
 /** Default page size (spec §9: the first page is 20). */
 export const DEFAULT_LIST_LIMIT = 20;
 
-interface ListRow {
+/** Usage columns are NULL on a live run's row whose transcript has no message yet. */
+interface ListRow extends Omit<UsageRow, 'input_tokens'> {
+  input_tokens: number | null;
   session_id: string;
   summary: string;
   created_at: string;
@@ -54,7 +57,7 @@ function whereClause(query: ConversationListQuery): string {
 }
 
 const OUTPUT = `s.session_id, s.summary, s.created_at, s.updated_at, s.project_path, s.message_count, s.edit_count, s.write_count, s.lines_added, s.lines_removed,
-  i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.notify, i.created_at AS info_created_at, i.updated_at AS info_updated_at`;
+  ${USAGE_COLUMNS}, i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.notify, i.created_at AS info_created_at, i.updated_at AS info_updated_at`;
 
 /**
  * Without live rows: the page's ids come from an index-only scan of session_index (filters and order are
@@ -79,7 +82,7 @@ function liveStatements(where: string, order: string, liveCount: number): { page
     page: `${rows}, p AS (${filtered} ORDER BY ${order} LIMIT @limit OFFSET @offset)
       SELECT p.session_id, COALESCE(s.summary, l.column2) AS summary, p.created_at, p.updated_at, p.project_path,
         COALESCE(s.message_count, 0) AS message_count, COALESCE(s.edit_count, 0) AS edit_count, COALESCE(s.write_count, 0) AS write_count,
-        COALESCE(s.lines_added, 0) AS lines_added, COALESCE(s.lines_removed, 0) AS lines_removed,
+        COALESCE(s.lines_added, 0) AS lines_added, COALESCE(s.lines_removed, 0) AS lines_removed, ${USAGE_COLUMNS},
         i.custom_name, i.pinned, i.archived, i.continuation_session_id, i.initial_commit_head, i.permission_mode, i.notify, i.created_at AS info_created_at, i.updated_at AS info_updated_at
       FROM p LEFT JOIN session_index s ON s.session_id = p.session_id AND s.message_count > 0
       LEFT JOIN ${live} l ON l.column1 = p.session_id LEFT JOIN session_info i ON i.session_id = p.session_id
@@ -98,6 +101,7 @@ function toSummary(row: ListRow): ConversationSummary {
     status: 'completed',
     messageCount: row.message_count,
     toolMetrics: { editCount: row.edit_count, writeCount: row.write_count, linesAdded: row.lines_added, linesRemoved: row.lines_removed },
+    ...(row.input_tokens === null ? {} : { usage: usageOf({ ...row, input_tokens: row.input_tokens }) }),
     sessionInfo: {
       custom_name: row.custom_name ?? '',
       pinned: row.pinned === 1,

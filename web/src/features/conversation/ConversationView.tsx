@@ -39,7 +39,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
-        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} onUpdate={(fields) => void c.update(fields)} />
+        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} context={state.contextUsage} onUpdate={(fields) => void c.update(fields)} />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">

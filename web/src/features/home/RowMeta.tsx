@@ -1,6 +1,7 @@
 import { Folder, MessageSquare } from 'lucide-react';
 import type { ConversationSummary } from '@cui/contract';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { rowUsage } from '@/lib/usage-format';
 import { projectShortName } from './session-display';
 
 /** The full local date and time of a timestamp, for the age's tooltip ('450d ago' alone does not say when). */
@@ -9,9 +10,10 @@ function fullDate(iso: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toLocaleString();
 }
 
-/** Second line of a row: age, project, message count, and lines added/removed when non-zero. */
+/** Second line of a row: age, project, message count, lines added/removed when non-zero, and the cost (or tokens). */
 export function RowMeta({ row, now }: { row: ConversationSummary; now: number }) {
   const { linesAdded, linesRemoved } = row.toolMetrics;
+  const usage = rowUsage(row.usage);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-neutral-500 dark:text-neutral-400">
       <time dateTime={row.updatedAt} title={fullDate(row.updatedAt)}>
@@ -30,6 +32,11 @@ export function RowMeta({ row, now }: { row: ConversationSummary; now: number })
           {linesAdded > 0 && <span className="text-emerald-600 dark:text-emerald-400">+{linesAdded}</span>}
           {linesAdded > 0 && linesRemoved > 0 && ' '}
           {linesRemoved > 0 && <span className="text-red-600 dark:text-red-400">−{linesRemoved}</span>}
+        </span>
+      )}
+      {usage && (
+        <span className="tabular-nums" title={usage.title} data-testid="row-usage">
+          {usage.text}
         </span>
       )}
     </div>

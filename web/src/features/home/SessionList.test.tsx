@@ -49,7 +49,10 @@ describe('SessionList', () => {
 
   it('renders title, project, message count and line changes, linking to the conversation', async () => {
     stubList([
-      makeRow('aaa', { summary: 'Fix login', projectPath: '/home/me/web-app', messageCount: 12, toolMetrics: { editCount: 1, writeCount: 0, linesAdded: 10, linesRemoved: 3 } }),
+      makeRow('aaa', {
+        summary: 'Fix login', projectPath: '/home/me/web-app', messageCount: 12, toolMetrics: { editCount: 1, writeCount: 0, linesAdded: 10, linesRemoved: 3 },
+        usage: { inputTokens: 12_000, outputTokens: 345, cacheCreationTokens: 0, cacheReadTokens: 0, costUsd: 0.0412 },
+      }),
       makeRow('bbb', { summary: '', projectPath: '', messageCount: 1 }),
     ]);
     renderList();
@@ -59,9 +62,11 @@ describe('SessionList', () => {
     expect(within(first).getByText('12 messages')).toBeInTheDocument();
     expect(within(first).getByText('+10')).toBeInTheDocument();
     expect(within(first).getByText('−3')).toBeInTheDocument();
+    expect(within(first).getByText('$0.04')).toHaveAttribute('title', '12.3k tokens · $0.04');
     const second = screen.getByRole('link', { name: 'New conversation' }).closest('li') as HTMLElement;
     expect(within(second).getByText('No project')).toBeInTheDocument();
     expect(within(second).queryByText(/^\+/)).not.toBeInTheDocument();
+    expect(within(second).queryByTestId('row-usage')).not.toBeInTheDocument();
     expect(screen.getByText('No more tasks to load')).toBeInTheDocument();
   });
 

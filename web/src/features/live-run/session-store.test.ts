@@ -155,3 +155,15 @@ describe('sessionReducer history replace', () => {
     });
   });
 });
+
+describe('context window fill', () => {
+  it("keeps the last result's context fill across the next turn and a result without one", () => {
+    const result = (seq: number, contextUsage?: { usedTokens: number; windowTokens: number }): StreamEvent => ({
+      type: 'result', subtype: 'success', session_id: 's', seq, ...(contextUsage ? { contextUsage } : {}),
+    });
+    const first = feed([result(1, { usedTokens: 1200, windowTokens: 200_000 })]);
+    expect(first.contextUsage).toEqual({ usedTokens: 1200, windowTokens: 200_000 });
+    const next = feed([result(3)], sessionReducer(first, { type: 'turn_started' }));
+    expect(next.contextUsage).toEqual({ usedTokens: 1200, windowTokens: 200_000 });
+  });
+});

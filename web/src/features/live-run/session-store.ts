@@ -1,4 +1,4 @@
-import type { ConversationMessage, PermissionRequest, QueuedMessage, StreamEvent } from '@cui/contract';
+import type { ContextUsage, ConversationMessage, PermissionRequest, QueuedMessage, StreamEvent } from '@cui/contract';
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
@@ -19,6 +19,8 @@ export interface SessionState extends MessageState {
   sessionId: string | null;
   cwd: string | null;
   result: ResultEvent | null;
+  /** How full the model's context window was after the run's last turn (kept across turns; null until one ends). */
+  contextUsage: ContextUsage | null;
   closed: boolean;
   /** Assistant text as it is typed (`assistant_delta`), until the complete message replaces it. */
   partials: Partials;
@@ -62,6 +64,7 @@ export const initialSessionState: SessionState = {
   sessionId: null,
   cwd: null,
   result: null,
+  contextUsage: null,
   closed: false,
   partials: NO_PARTIALS,
   queued: [],
@@ -147,7 +150,10 @@ function applyEvent(state: SessionState, event: StreamEvent): SessionState {
       return { ...state, ...applyMessage(state, streamMessage(event)) };
     case 'result':
       // An interrupted turn leaves the run (and its stream) live, waiting for the next message.
-      return { ...state, result: event, sessionId: event.session_id, connectionState: event.interrupted ? state.connectionState : 'disconnected', partials: NO_PARTIALS };
+      return {
+        ...state, result: event, contextUsage: event.contextUsage ?? state.contextUsage, sessionId: event.session_id,
+        connectionState: event.interrupted ? state.connectionState : 'disconnected', partials: NO_PARTIALS,
+      };
     case 'error':
       return { ...state, ...applyMessage(state, errorMessage(event)) };
     case 'permission_request':

@@ -1,4 +1,4 @@
-import type { ConversationSummary, ToolMetrics } from '@cui/contract';
+import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, IconButton, Tooltip } from '@/ui';
@@ -7,17 +7,20 @@ import { HeaderSubtitle } from './HeaderSubtitle';
 import { subtitleParts } from './subtitle';
 import { TitleEditor } from './TitleEditor';
 import { useTitleEditor } from './use-title-editor';
+import { UsageSummary } from './UsageSummary';
 
 export interface ConversationHeaderProps {
   summary: ConversationSummary | null;
   projectPath: string | null;
   /** The conversation's tool metrics (the view's messages, or the list entry's until they have loaded). */
   metrics: ToolMetrics;
+  /** The live run's context window fill, once known. */
+  context?: ContextUsage | null;
   onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean }) => void;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
-export function ConversationHeader({ summary, projectPath, metrics, onUpdate }: ConversationHeaderProps) {
+export function ConversationHeader({ summary, projectPath, metrics, context = null, onUpdate }: ConversationHeaderProps) {
   const info = summary?.sessionInfo;
   const title = info?.custom_name || summary?.summary || 'New conversation';
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
@@ -41,6 +44,7 @@ export function ConversationHeader({ summary, projectPath, metrics, onUpdate }: 
         )}
         <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
+      <UsageSummary usage={summary?.usage} context={context} />
       {summary && (
         <>
           <IconButton
