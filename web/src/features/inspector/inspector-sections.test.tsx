@@ -29,7 +29,8 @@ describe('inspector sections', () => {
   it("lists the spec's left-panel sections in order, ending with 'All routes'", () => {
     expect(LEFT_SECTIONS.map((entry) => entry.title)).toEqual([
       'System status', 'Config', 'Working directories', 'Commands', 'Start conversation', 'Stop conversation', 'List conversations',
-      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Notifications', 'All routes',
+      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Voice provider health', 'Transcribe', 'Summarize',
+      'Notifications', 'All routes',
     ]);
   });
 
@@ -95,5 +96,28 @@ describe('inspector sections', () => {
     const { user } = renderSection(title);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe('Path is required');
+  });
+
+  it('summarize sends the typed text', async () => {
+    const { sent, user } = renderSection('Summarize');
+    await user.type(screen.getByLabelText('Text *'), 'A dictated note');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/summarize', method: 'POST', body: { text: 'A dictated note' } });
+  });
+
+  it('transcribe sends base64 audio as audio/webm by default', async () => {
+    const { sent, user } = renderSection('Transcribe');
+    await user.type(screen.getByLabelText('Audio'), 'GkXfow==');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/transcribe', method: 'POST', body: { audio: 'GkXfow==', mimeType: 'audio/webm' } });
+  });
+
+  it('voice provider health sends GET /api/gemini/health', async () => {
+    const { sent, user } = renderSection('Voice provider health');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/health', method: 'GET', body: undefined });
   });
 });

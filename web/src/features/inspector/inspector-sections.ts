@@ -13,7 +13,7 @@ export interface InspectorSection {
   defaults?: FormValues;
 }
 
-/** The left panel, in the spec's order (§2). Voice, summarize and notification sections join when their routes exist. */
+/** The left panel, in the spec's order (§2). */
 export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'System status', routes: [routes.system.status] },
   { title: 'Config', routes: [routes.config.getConfig, routes.config.updateConfig] },
@@ -32,6 +32,9 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'List directory', routes: [routes.filesystem.list] },
   { title: 'Read file', routes: [routes.filesystem.read] },
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
+  { title: 'Voice provider health', routes: [routes.voice.health] },
+  { title: 'Transcribe', routes: [routes.voice.transcribe], defaults: { [valueKey('body', 'mimeType')]: 'audio/webm' } },
+  { title: 'Summarize', routes: [routes.voice.summarize] },
   {
     title: 'Notifications',
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
