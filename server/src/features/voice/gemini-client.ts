@@ -1,3 +1,4 @@
+import type { GoogleGenAI } from '@google/genai';
 import type { GeminiSettings } from './gemini-settings';
 
 /** One generateContent call: inline parts (text or base64 data) and, for structured output, a JSON response schema. */
@@ -22,7 +23,7 @@ const REQUEST_TIMEOUT_MS = 120_000;
 
 /** The real client: @google/genai, loaded on first use (a large module that start-up does not need). */
 export const createGeminiClient: GeminiClientFactory = (settings) => {
-  let loading: Promise<import('@google/genai').GoogleGenAI> | undefined;
+  let loading: Promise<GoogleGenAI> | undefined;
   const sdk = () =>
     (loading ??= import('@google/genai').then(
       ({ GoogleGenAI }) => new GoogleGenAI({ apiKey: settings.apiKey, httpOptions: { timeout: REQUEST_TIMEOUT_MS, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) } }),
