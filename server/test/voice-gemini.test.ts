@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MASKED_SECRET_PREFIX, MISSING_AUDIO_MESSAGE, MISSING_TEXT_MESSAGE } from '@cui/contract';
 import { createLogBuffer } from '../src/platform/log-buffer';
 import { FAKE_GEMINI_KEY, FAKE_TRANSCRIPT, startFakeGemini, type FakeGemini } from './fake-gemini/index';
-import { startTestServer, type TestServer } from './helpers';
+import { freePort, startTestServer, type TestServer } from './helpers';
 
 /** `/api/gemini/*` against the fake Gemini REST API through the real @google/genai client. */
 
@@ -90,6 +90,19 @@ describe('POST /api/gemini/summarize', () => {
     expect(gemini.requests[0]?.body?.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { type: 'OBJECT', required: ['title', 'keypoints'] } });
   });
 
+  it('answers 502 when Gemini returns a summary that is not the JSON asked for', async () => {
+    const broken = await startFakeGemini({ summary: 'Title: not JSON' });
+    await configure({ apiKey: FAKE_GEMINI_KEY, baseUrl: broken.url });
+    try {
+      const response = await server.api('/api/gemini/summarize', { method: 'POST', body: JSON.stringify({ text: 'Some text.' }) });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ error: 'Gemini returned a summary that is not JSON', code: 'voice.provider_failed' });
+    } finally {
+      await configure({ baseUrl: null });
+      await broken.close();
+    }
+  });
+
   it('refuses empty text with the spec message', async () => {
     const response = await server.api('/api/gemini/summarize', { method: 'POST', body: JSON.stringify({ text: '   ' }) });
     expect(response.status).toBe(400);
@@ -115,6 +128,18 @@ describe('GET /api/gemini/health', () => {
     await configure({ apiKey: FAKE_GEMINI_KEY });
     gemini.failWith(500);
     expect(await health()).toMatchObject({ status: 'unhealthy', apiKeyValid: true });
+  });
+
+  it('reports an unreachable provider as unhealthy with the key still valid, and transcribe as 502', async () => {
+    await configure({ apiKey: FAKE_GEMINI_KEY, baseUrl: `http://127.0.0.1:${await freePort()}` });
+    try {
+      expect(await health()).toMatchObject({ status: 'unhealthy', apiKeyValid: true, message: expect.stringContaining('fetch failed') });
+      const response = await server.api('/api/gemini/transcribe', { method: 'POST', body: JSON.stringify({ audio: 'AAAA' }) });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 'voice.provider_failed', error: expect.stringContaining('Gemini transcription failed') });
+    } finally {
+      await configure({ baseUrl: null });
+    }
   });
 
   it('is healthy with a good key, checked with GET models/{model} and cached until the config changes', async () => {
