@@ -106,6 +106,24 @@ test('Discard stops recording and leaves the text untouched; nothing reaches Gem
   expect(gemini.requests).toEqual([]);
 });
 
+test('on a phone the composer keeps its height while recording, and the controls are touch-sized', async ({ loggedInPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const task = page.getByRole('combobox', { name: 'Task' });
+  const box = page.locator('form').filter({ has: task });
+  const idle = await box.boundingBox();
+  await page.getByRole('button', { name: 'Voice input' }).click();
+  const recording = page.getByRole('group', { name: 'Recording' });
+  await expect(recording).toBeVisible();
+  expect((await box.boundingBox())?.height).toBe(idle?.height);
+  for (const name of ['Discard recording', 'Accept recording']) {
+    const button = await recording.getByRole('button', { name }).boundingBox();
+    expect(Math.min(button?.width ?? 0, button?.height ?? 0)).toBeGreaterThanOrEqual(36);
+  }
+  await recording.getByRole('button', { name: 'Discard recording' }).click();
+  await expect(page.getByRole('button', { name: 'Voice input' })).toBeVisible();
+  expect((await box.boundingBox())?.height).toBe(idle?.height);
+});
+
 test("the Voice Input tab's Check Status says Success against the fake, and Error with the instructions for a bad key", async ({ loggedInPage: page, cui }) => {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });

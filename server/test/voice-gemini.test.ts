@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MASKED_SECRET_PREFIX, MISSING_AUDIO_MESSAGE, MISSING_TEXT_MESSAGE } from '@cui/contract';
+import { MASKED_SECRET_PREFIX, MAX_AUDIO_BYTES, MISSING_AUDIO_MESSAGE, MISSING_TEXT_MESSAGE } from '@cui/contract';
 import { createLogBuffer } from '../src/platform/log-buffer';
 import { FAKE_GEMINI_KEY, FAKE_TRANSCRIPT, startFakeGemini, type FakeGemini } from './fake-gemini/index';
 import { freePort, startTestServer, type TestServer } from './helpers';
@@ -71,6 +71,18 @@ describe('POST /api/gemini/transcribe', () => {
     form.append('audio', new Blob(['text'], { type: 'text/plain' }), 'notes.txt');
     expect((await server.api('/api/gemini/transcribe', { method: 'POST', body: form })).status).toBe(415);
     expect(gemini.requests).toEqual([]);
+  });
+
+  it('takes ten minutes of audio as JSON base64, and refuses an upload over the limit with 413', async () => {
+    await configure({ apiKey: FAKE_GEMINI_KEY });
+    const tenMinutes = Buffer.alloc((16_000 / 8) * 600, 7);
+    const json = await server.api('/api/gemini/transcribe', { method: 'POST', body: JSON.stringify({ audio: tenMinutes.toString('base64'), mimeType: 'audio/webm' }) });
+    expect(json.status).toBe(200);
+    expect(gemini.audio()[0]?.data.length).toBe(tenMinutes.length);
+    const form = new FormData();
+    form.append('audio', new Blob([Buffer.alloc(MAX_AUDIO_BYTES + 1)], { type: 'audio/webm' }), 'long.webm');
+    expect((await server.api('/api/gemini/transcribe', { method: 'POST', body: form })).status).toBe(413);
+    expect(gemini.requests).toHaveLength(1);
   });
 
   it("passes a provider failure on as 502 with the provider's message", async () => {
