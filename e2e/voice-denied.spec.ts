@@ -1,15 +1,17 @@
 import { MIC_MESSAGES } from '../web/src/features/composer/voice/voice-constants';
-import { expect, test } from './fixtures';
+import { expect, test as base } from './fixtures';
 
 /**
  * A microphone the user refuses (spec §8). Its own browser: the voice-input spec's auto-accepting fake UI would grant
  * it. Here Chromium has a fake device but no permission, so getUserMedia is refused as a user's 'Block' would.
  */
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--use-fake-device-for-media-stream'],
-  },
+const test = base.extend<object, object>({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream'] });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 test('a denied microphone shows the §8 message and leaves the composer ready', async ({ loggedInPage: page, pageErrors }) => {
