@@ -96,6 +96,22 @@ test('real recognition: the fake Gemini runs pocketsphinx on the upload and the 
   await expect(page.getByRole('combobox', { name: 'Task' })).toHaveValue(SENTENCE, { timeout: 20_000 });
 });
 
+test.describe('in a conversation', () => {
+  const sessionId = '5b0d6a8e-3c1f-4e2a-9d7b-2f6c8a1e4b90';
+  test.use({ transcripts: [{ sessionId, cwd: 'repo-voice', messages: [{ role: 'user', content: 'hello' }, { role: 'assistant', content: 'Hi there.' }] }] });
+
+  test("the conversation view's composer dictates too", async ({ loggedInPage: page }) => {
+    await page.goto(`/c/${sessionId}`);
+    await expect(page.getByText('Hi there.')).toBeVisible();
+    await page.getByRole('button', { name: 'Voice input' }).click();
+    const recording = page.getByRole('group', { name: 'Recording' });
+    await expect(recording.getByLabel('Recording time')).toHaveText('0:04', { timeout: 15_000 });
+    await recording.getByRole('button', { name: 'Accept recording' }).click();
+    await expect(page.getByRole('combobox', { name: 'Task' })).toHaveValue(CANNED);
+    expect(gemini.audio()).toHaveLength(1);
+  });
+});
+
 test('Discard stops recording and leaves the text untouched; nothing reaches Gemini', async ({ loggedInPage: page }) => {
   const task = page.getByRole('combobox', { name: 'Task' });
   await task.fill('keep this text');
