@@ -25,10 +25,12 @@ export interface RouteFormProps {
   routes: readonly RouteDef[];
   /** What the form starts with, by `valueKey` (e.g. the start form's '/tmp' and 'Hello'). */
   defaults?: FormValues;
+  /** Fields (by `valueKey`) edited as long text with a character count. */
+  longText?: readonly string[];
 }
 
 /** A section's form: pick one of its routes, fill the form generated from its schemas (or raw JSON), send, see the answer. */
-export function RouteForm({ routes, defaults }: RouteFormProps) {
+export function RouteForm({ routes, defaults, longText }: RouteFormProps) {
   const form = useRouteForm(routes, defaults);
   const { state, call, fail } = useRouteCall();
   const { route } = form;
@@ -55,7 +57,13 @@ export function RouteForm({ routes, defaults }: RouteFormProps) {
           <fieldset key={part} className="flex min-w-0 flex-col gap-2 rounded-md border border-neutral-200 p-2 dark:border-neutral-700">
             <legend className="px-1 text-xs text-neutral-500 dark:text-neutral-400">{part}</legend>
             {fields.map((field) => (
-              <FieldInput key={field.name} field={field} value={form.values[valueKey(part, field.name)] ?? ''} onChange={(value) => form.setValue(valueKey(part, field.name), value)} />
+              <FieldInput
+                key={field.name}
+                field={field}
+                long={longText?.includes(valueKey(part, field.name))}
+                value={form.values[valueKey(part, field.name)] ?? ''}
+                onChange={(value) => form.setValue(valueKey(part, field.name), value)}
+              />
             ))}
           </fieldset>
         ))

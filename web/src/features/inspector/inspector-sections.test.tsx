@@ -12,10 +12,10 @@ function section(title: string) {
 }
 
 function renderSection(title: string) {
-  const { routes, defaults } = section(title);
+  const { routes, defaults, longText } = section(title);
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ ok: true }));
   vi.stubGlobal('fetch', fetchMock);
-  render(<RouteForm routes={routes} defaults={defaults} />);
+  render(<RouteForm routes={routes} defaults={defaults} longText={longText} />);
   const sent = () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     return { url, method: init?.method, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown) };
@@ -98,9 +98,12 @@ describe('inspector sections', () => {
     expect(screen.getByRole('alert').textContent).toBe('Path is required');
   });
 
-  it('summarize sends the typed text', async () => {
+  it('summarize takes the text in a textarea with a character count, and sends it', async () => {
     const { sent, user } = renderSection('Summarize');
+    expect(screen.getByText('0 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Text *'), 'A dictated note');
+    expect(screen.getByLabelText('Text *').tagName).toBe('TEXTAREA');
+    expect(screen.getByText('15 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('region');
     expect(sent()).toEqual({ url: '/api/gemini/summarize', method: 'POST', body: { text: 'A dictated note' } });

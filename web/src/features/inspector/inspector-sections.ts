@@ -11,6 +11,8 @@ export interface InspectorSection {
   title: string;
   routes: readonly RouteDef[];
   defaults?: FormValues;
+  /** Fields (by `valueKey`) edited as long text: a textarea with a character count (spec §5: summarize's text). */
+  longText?: readonly string[];
 }
 
 /** The left panel, in the spec's order (§2). */
@@ -34,7 +36,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
   { title: 'Voice provider health', routes: [routes.voice.health] },
   { title: 'Transcribe', routes: [routes.voice.transcribe], defaults: { [valueKey('body', 'mimeType')]: 'audio/webm' } },
-  { title: 'Summarize', routes: [routes.voice.summarize] },
+  { title: 'Summarize', routes: [routes.voice.summarize], longText: [valueKey('body', 'text')] },
   {
     title: 'Notifications',
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
