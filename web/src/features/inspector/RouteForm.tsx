@@ -4,7 +4,7 @@ import { Button, Textarea } from '@/ui';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { JsonViewer } from './JsonViewer';
-import { parseRawJson, type FormValues } from './form-values';
+import { isRequiredMessage, parseRawJson, type FormValues, type RequiredMessage } from './form-values';
 import { RoutePicker } from './RoutePicker';
 import { readRequest, valueKey, type AnyRequest } from './route-request';
 import { UploadInputs } from './UploadInputs';
@@ -27,10 +27,12 @@ export interface RouteFormProps {
   defaults?: FormValues;
   /** Fields (by `valueKey`) edited as long text with a character count. */
   longText?: readonly string[];
+  /** What a missing required field says, by field name ('{Label} is required' otherwise). */
+  requiredMessages?: Readonly<Record<string, string>>;
 }
 
 /** A section's form: pick one of its routes, fill the form generated from its schemas (or raw JSON), send, see the answer. */
-export function RouteForm({ routes, defaults, longText }: RouteFormProps) {
+export function RouteForm({ routes, defaults, longText, requiredMessages }: RouteFormProps) {
   const form = useRouteForm(routes, defaults);
   const { state, call, fail } = useRouteCall();
   const { route } = form;
@@ -40,7 +42,8 @@ export function RouteForm({ routes, defaults, longText }: RouteFormProps) {
     // An upload route sends its multipart text fields with a picked file, and its JSON body without one.
     const multipart = Object.keys(form.files).length > 0;
     const forms = form.forms.filter((candidate) => candidate.part !== (multipart ? 'body' : 'fields'));
-    const read = form.raw === undefined ? readRequest(forms, form.values) : parseRawJson(form.raw);
+    const required: RequiredMessage = (field) => requiredMessages?.[field.name] ?? isRequiredMessage(field);
+    const read = form.raw === undefined ? readRequest(forms, form.values, required) : parseRawJson(form.raw);
     if (!read.ok) return fail(read.error);
     void call(route, 'request' in read ? read.request : pickParts(read.value), form.files);
   };

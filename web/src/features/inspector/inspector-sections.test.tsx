@@ -12,10 +12,10 @@ function section(title: string) {
 }
 
 function renderSection(title: string) {
-  const { routes, defaults, longText } = section(title);
+  const { routes, defaults, longText, requiredMessages } = section(title);
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ ok: true }));
   vi.stubGlobal('fetch', fetchMock);
-  render(<RouteForm routes={routes} defaults={defaults} longText={longText} />);
+  render(<RouteForm routes={routes} defaults={defaults} longText={longText} requiredMessages={requiredMessages} />);
   const sent = () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     return { url, method: init?.method, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown) };
@@ -98,9 +98,11 @@ describe('inspector sections', () => {
     expect(screen.getByRole('alert').textContent).toBe('Path is required');
   });
 
-  it('summarize takes the text in a textarea with a character count, and sends it', async () => {
+  it("summarize says 'Please provide text to summarize', takes the text in a textarea with a character count, and sends it", async () => {
     const { sent, user } = renderSection('Summarize');
     expect(screen.getByText('0 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please provide text to summarize');
     await user.type(screen.getByLabelText('Text *'), 'A dictated note');
     expect(screen.getByLabelText('Text *').tagName).toBe('TEXTAREA');
     expect(screen.getByText('15 characters')).toBeInTheDocument();
