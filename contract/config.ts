@@ -75,9 +75,17 @@ export const RouterConfig = z.object({
 });
 export type RouterConfig = z.infer<typeof RouterConfig>;
 
+/** The Gemini model voice input uses unless `gemini.model` names another. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+/**
+ * Voice input. The key falls back to GOOGLE_API_KEY, then GEMINI_API_KEY; `model` to DEFAULT_GEMINI_MODEL; `baseUrl`
+ * (a self-hosted gateway, or the tests' fake) to GOOGLE_GEMINI_BASE_URL, then Google's own endpoint.
+ */
 export const GeminiConfig = z.object({
   apiKey: z.string().optional(),
-  model: z.string().optional(),
+  model: z.string().max(200).optional(),
+  baseUrl: z.url({ protocol: /^https?$/, error: 'baseUrl must be an http(s) URL' }).optional(),
 });
 export type GeminiConfig = z.infer<typeof GeminiConfig>;
 

@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   'trust.not_revocable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
   'storage.damaged': 503,
+  /** Voice input has no Gemini API key (config gemini.apiKey, GOOGLE_API_KEY or GEMINI_API_KEY). */
+  'voice.not_configured': 503,
+  /** Gemini refused or failed the request (its message is passed on), or answered something unusable. */
+  'voice.provider_failed': 502,
   'internal': 500,
 } as const;
 

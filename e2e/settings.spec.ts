@@ -33,7 +33,7 @@ test.describe('Settings dialog', () => {
 
     const dialog = await openSettings(page);
     await expect(dialog).toHaveAttribute('data-placement', 'center');
-    await expect(dialog.getByRole('tab')).toHaveText(['General', 'Notifications', 'Data controls', 'Model Provider']);
+    await expect(dialog.getByRole('tab')).toHaveText(['General', 'Notifications', 'Data controls', 'Voice Input', 'Model Provider']);
 
     const html = page.locator('html');
     const theme = dialog.getByRole('combobox', { name: 'Theme' });

@@ -27,6 +27,20 @@ function ensureChromium() {
   return run('apt-get', ['update']) || run('apt-get', ['install', '-y', 'chromium']);
 }
 
+// The voice e2e speaks with espeak-ng, converts with sox, and (its real-recognition tier) listens with pocketsphinx.
+const SPEECH_PACKAGES = [['espeak-ng', '/usr/bin/espeak-ng'], ['sox', '/usr/bin/sox'], ['pocketsphinx', '/usr/bin/pocketsphinx_continuous'], ['pocketsphinx-en-us', '/usr/share/pocketsphinx/model/en-us/en-us']];
+
+function ensureSpeechTools() {
+  const missing = SPEECH_PACKAGES.filter(([, file]) => !fs.existsSync(file)).map(([name]) => name);
+  if (missing.length === 0) return 0;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write(`The voice e2e needs Debian's ${missing.join(', ')}: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}\n`);
+    return 1;
+  }
+  process.stdout.write(`installing Debian's ${missing.join(', ')} for the voice e2e\n`);
+  return run('apt-get', ['update']) || run('apt-get', ['install', '-y', '--no-install-recommends', ...missing]);
+}
+
 let builtThisRun = false;
 
 function e2e() {
@@ -36,7 +50,7 @@ function e2e() {
   }
   // When the build step of this run produced dist/web, the e2e harness serves it instead of building its own copy.
   if (builtThisRun) env.CUI_E2E_WEB_ROOT ??= path.join(ROOT, 'dist/web');
-  return ensureChromium() || run(path.join(BIN, 'playwright'), ['test']);
+  return ensureChromium() || ensureSpeechTools() || run(path.join(BIN, 'playwright'), ['test']);
 }
 
 const allSteps = [

@@ -16,6 +16,7 @@ import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } fro
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
+import { createGeminiClient, createVoiceService, registerVoiceRoutes, type VoiceEnv, type VoiceService } from './features/voice/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { installCompression } from './platform/compression';
 import { openDatabaseWithRecovery } from './platform/db-recovery';
@@ -77,6 +78,17 @@ export interface BuildAppOptions {
   notificationChannels?: NotificationChannel[];
   /** TLS trust for web push services (tests: the fake push service's self-signed certificate); Node's default when absent. */
   webPushAgent?: Agent;
+  /** Where voice input reads GOOGLE_API_KEY, GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL; process.env when absent. */
+  voiceEnv?: VoiceEnv;
+}
+
+/** Voice input follows the stored gemini config: its client and cached health are dropped on each change. */
+function startVoice(platform: PlatformDeps, env: VoiceEnv): VoiceService {
+  const voice = createVoiceService({ getConfig: () => platform.config.get().gemini, env, logger: platform.logger, createClient: createGeminiClient });
+  platform.bus.subscribe('config.changed', ({ sections }) => {
+    if (sections.includes('gemini')) voice.reset();
+  });
+  return voice;
 }
 
 /** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
@@ -137,6 +149,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
+  const voice = startVoice(platform, options.voiceEnv ?? process.env);
   // In memory only: a restart kills every Approve/Deny link sent so far.
   const actionTokens = createActionTokenStore();
   const notifier = createNotifier({ ...platform, sessionInfo, actionTokens, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
@@ -172,6 +185,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });
   registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });
+  registerVoiceRoutes(app, { voice });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });

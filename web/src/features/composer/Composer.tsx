@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { Button, Spinner } from '@/ui';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,9 @@ import { useAutocomplete } from './use-autocomplete';
 import { useAutoGrow } from './use-auto-grow';
 import { useComposer, type ComposerSubmitHandler } from './use-composer';
 import { useWorkingDirectories } from './use-working-directories';
+import { useVoiceInput } from './voice/use-voice-input';
+import { insertAtCursor } from './voice/voice-constants';
+import { VoiceControl } from './voice/VoiceControl';
 
 export interface ComposerProps {
   placeholder: string;
@@ -53,6 +56,22 @@ export function Composer(props: ComposerProps) {
   const listId = useId();
   const ac = useAutocomplete({ text: composer.text, setText: composer.setText, textareaRef, directory, loaders: props.loaders ?? defaultLoaders });
   useAutoGrow(textareaRef, composer.text);
+  const { setText } = composer;
+  // Dictation goes where the cursor is (the textarea keeps its selection while the mic has focus).
+  const insertDictation = useCallback(
+    (dictated: string) => {
+      const textarea = textareaRef.current;
+      if (!textarea) return;
+      const next = insertAtCursor(textarea.value, dictated, textarea.selectionStart, textarea.selectionEnd);
+      setText(next.text);
+      requestAnimationFrame(() => {
+        textarea.focus();
+        textarea.setSelectionRange(next.caret, next.caret);
+      });
+    },
+    [setText],
+  );
+  const voice = useVoiceInput(insertDictation);
   const locked = composer.busy || props.disabled;
 
   return (
@@ -109,6 +128,7 @@ export function Composer(props: ComposerProps) {
           {showModelSelector && <ModelSelector value={composer.model} onChange={composer.setModel} disabled={locked} />}
           <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
           <div className="ml-auto flex items-center gap-1">
+            <VoiceControl voice={voice} disabled={locked} />
             {actions}
             <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className="rounded-full">
               {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
@@ -116,6 +136,11 @@ export function Composer(props: ComposerProps) {
           </div>
         </div>
       </div>
+      {voice.notice && (
+        <p role="status" className="px-1 text-sm text-neutral-600 dark:text-neutral-400">
+          {voice.notice}
+        </p>
+      )}
     </form>
   );
 }

@@ -7,10 +7,12 @@ export interface FieldInputProps {
   field: FormField;
   value: string;
   onChange: (value: string) => void;
+  /** Long text: a textarea with a character count. */
+  long?: boolean;
 }
 
-/** One generated field: a picker with a 'Default' (unset) choice, a JSON textarea, or a text/number box. */
-export function FieldInput({ field, value, onChange }: FieldInputProps) {
+/** One generated field: a picker with a 'Default' (unset) choice, a JSON textarea, a long-text textarea with its count, or a text/number box. */
+export function FieldInput({ field, value, onChange, long = false }: FieldInputProps) {
   const id = useId();
   const label = `${field.label}${field.required ? ' *' : ''}`;
   let control;
@@ -25,6 +27,8 @@ export function FieldInput({ field, value, onChange }: FieldInputProps) {
         ))}
       </select>
     );
+  } else if (long) {
+    control = <Textarea id={id} className="min-h-24 text-sm" value={value} onChange={(event) => onChange(event.target.value)} />;
   } else if (field.kind === 'json') {
     control = <Textarea id={id} className="font-mono text-xs" placeholder="JSON" value={value} onChange={(event) => onChange(event.target.value)} />;
   } else {
@@ -36,6 +40,7 @@ export function FieldInput({ field, value, onChange }: FieldInputProps) {
         {label}
       </label>
       {control}
+      {long && <span className="text-xs text-neutral-500 dark:text-neutral-400">{`${value.length} characters`}</span>}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Textarea } from '@/ui';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { JsonViewer } from './JsonViewer';
-import { parseRawJson, type FormValues } from './form-values';
+import { isRequiredMessage, parseRawJson, type FormValues, type RequiredMessage } from './form-values';
 import { RoutePicker } from './RoutePicker';
 import { readRequest, valueKey, type AnyRequest } from './route-request';
 import { UploadInputs } from './UploadInputs';
@@ -25,10 +25,14 @@ export interface RouteFormProps {
   routes: readonly RouteDef[];
   /** What the form starts with, by `valueKey` (e.g. the start form's '/tmp' and 'Hello'). */
   defaults?: FormValues;
+  /** Fields (by `valueKey`) edited as long text with a character count. */
+  longText?: readonly string[];
+  /** What a missing required field says, by field name ('{Label} is required' otherwise). */
+  requiredMessages?: Readonly<Record<string, string>>;
 }
 
 /** A section's form: pick one of its routes, fill the form generated from its schemas (or raw JSON), send, see the answer. */
-export function RouteForm({ routes, defaults }: RouteFormProps) {
+export function RouteForm({ routes, defaults, longText, requiredMessages }: RouteFormProps) {
   const form = useRouteForm(routes, defaults);
   const { state, call, fail } = useRouteCall();
   const { route } = form;
@@ -38,7 +42,8 @@ export function RouteForm({ routes, defaults }: RouteFormProps) {
     // An upload route sends its multipart text fields with a picked file, and its JSON body without one.
     const multipart = Object.keys(form.files).length > 0;
     const forms = form.forms.filter((candidate) => candidate.part !== (multipart ? 'body' : 'fields'));
-    const read = form.raw === undefined ? readRequest(forms, form.values) : parseRawJson(form.raw);
+    const required: RequiredMessage = (field) => requiredMessages?.[field.name] ?? isRequiredMessage(field);
+    const read = form.raw === undefined ? readRequest(forms, form.values, required) : parseRawJson(form.raw);
     if (!read.ok) return fail(read.error);
     void call(route, 'request' in read ? read.request : pickParts(read.value), form.files);
   };
@@ -55,7 +60,13 @@ export function RouteForm({ routes, defaults }: RouteFormProps) {
           <fieldset key={part} className="flex min-w-0 flex-col gap-2 rounded-md border border-neutral-200 p-2 dark:border-neutral-700">
             <legend className="px-1 text-xs text-neutral-500 dark:text-neutral-400">{part}</legend>
             {fields.map((field) => (
-              <FieldInput key={field.name} field={field} value={form.values[valueKey(part, field.name)] ?? ''} onChange={(value) => form.setValue(valueKey(part, field.name), value)} />
+              <FieldInput
+                key={field.name}
+                field={field}
+                long={longText?.includes(valueKey(part, field.name))}
+                value={form.values[valueKey(part, field.name)] ?? ''}
+                onChange={(value) => form.setValue(valueKey(part, field.name), value)}
+              />
             ))}
           </fieldset>
         ))

@@ -12,10 +12,10 @@ function section(title: string) {
 }
 
 function renderSection(title: string) {
-  const { routes, defaults } = section(title);
+  const { routes, defaults, longText, requiredMessages } = section(title);
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ ok: true }));
   vi.stubGlobal('fetch', fetchMock);
-  render(<RouteForm routes={routes} defaults={defaults} />);
+  render(<RouteForm routes={routes} defaults={defaults} longText={longText} requiredMessages={requiredMessages} />);
   const sent = () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     return { url, method: init?.method, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown) };
@@ -29,7 +29,8 @@ describe('inspector sections', () => {
   it("lists the spec's left-panel sections in order, ending with 'All routes'", () => {
     expect(LEFT_SECTIONS.map((entry) => entry.title)).toEqual([
       'System status', 'Config', 'Working directories', 'Commands', 'Start conversation', 'Stop conversation', 'List conversations',
-      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Notifications', 'All routes',
+      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Voice provider health', 'Transcribe', 'Summarize',
+      'Notifications', 'All routes',
     ]);
   });
 
@@ -95,5 +96,33 @@ describe('inspector sections', () => {
     const { user } = renderSection(title);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe('Path is required');
+  });
+
+  it("summarize says 'Please provide text to summarize', takes the text in a textarea with a character count, and sends it", async () => {
+    const { sent, user } = renderSection('Summarize');
+    expect(screen.getByText('0 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please provide text to summarize');
+    await user.type(screen.getByLabelText('Text *'), 'A dictated note');
+    expect(screen.getByLabelText('Text *').tagName).toBe('TEXTAREA');
+    expect(screen.getByText('15 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/summarize', method: 'POST', body: { text: 'A dictated note' } });
+  });
+
+  it('transcribe sends base64 audio as audio/webm by default', async () => {
+    const { sent, user } = renderSection('Transcribe');
+    await user.type(screen.getByLabelText('Audio'), 'GkXfow==');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/transcribe', method: 'POST', body: { audio: 'GkXfow==', mimeType: 'audio/webm' } });
+  });
+
+  it('voice provider health sends GET /api/gemini/health', async () => {
+    const { sent, user } = renderSection('Voice provider health');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent()).toEqual({ url: '/api/gemini/health', method: 'GET', body: undefined });
   });
 });

@@ -1,4 +1,4 @@
-import { routes, type RouteDef } from '@cui/contract';
+import { MISSING_TEXT_MESSAGE, routes, type RouteDef } from '@cui/contract';
 import type { FormValues } from './form-values';
 import { FORM_ROUTES } from './inspector-routes';
 import { valueKey } from './route-request';
@@ -11,9 +11,13 @@ export interface InspectorSection {
   title: string;
   routes: readonly RouteDef[];
   defaults?: FormValues;
+  /** Fields (by `valueKey`) edited as long text: a textarea with a character count (spec §5: summarize's text). */
+  longText?: readonly string[];
+  /** What a missing required field says, by field name, where the spec words it (otherwise '{Label} is required'). */
+  requiredMessages?: Readonly<Record<string, string>>;
 }
 
-/** The left panel, in the spec's order (§2). Voice, summarize and notification sections join when their routes exist. */
+/** The left panel, in the spec's order (§2). */
 export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'System status', routes: [routes.system.status] },
   { title: 'Config', routes: [routes.config.getConfig, routes.config.updateConfig] },
@@ -32,6 +36,9 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'List directory', routes: [routes.filesystem.list] },
   { title: 'Read file', routes: [routes.filesystem.read] },
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
+  { title: 'Voice provider health', routes: [routes.voice.health] },
+  { title: 'Transcribe', routes: [routes.voice.transcribe], defaults: { [valueKey('body', 'mimeType')]: 'audio/webm' } },
+  { title: 'Summarize', routes: [routes.voice.summarize], longText: [valueKey('body', 'text')], requiredMessages: { text: MISSING_TEXT_MESSAGE } },
   {
     title: 'Notifications',
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test, routes.notifications.decideFromNotification],

@@ -62,7 +62,7 @@ describe('SettingsDialog', () => {
     const user = userEvent.setup();
     const { dialog } = renderDialog();
     const tabs = within(dialog).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['General', 'Notifications', 'Data controls', 'Model Provider']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['General', 'Notifications', 'Data controls', 'Voice Input', 'Model Provider']);
     expect(within(dialog).getByRole('combobox', { name: 'Theme' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('tab', { name: 'Data controls' }));
     expect(within(dialog).getByRole('button', { name: 'Archive All Sessions' })).toBeInTheDocument();

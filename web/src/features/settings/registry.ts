@@ -1,5 +1,6 @@
 import { notificationsTab } from '@/features/notifications';
 import { modelProviderTab } from '@/features/providers';
+import { voiceInputTab } from '@/features/voice';
 import { dataControlsTab } from './tabs/data-controls';
 import { generalTab } from './tabs/general';
 import { SETTINGS_TAB_ORDER, type SettingsTab } from './types';
@@ -13,7 +14,7 @@ import { SETTINGS_TAB_ORDER, type SettingsTab } from './types';
 function registeredTabs(): SettingsTab[] {
   // Read when the dialog renders, not at import: a feature whose section imports '@/features/settings' (for
   // useConfigResource) and is imported here forms an import cycle that is harmless only if nothing runs at load.
-  return [generalTab, notificationsTab, dataControlsTab, modelProviderTab];
+  return [generalTab, notificationsTab, dataControlsTab, voiceInputTab, modelProviderTab];
 }
 
 /** The registered tabs in the spec's order. */
