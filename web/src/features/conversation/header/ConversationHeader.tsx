@@ -13,7 +13,7 @@ export interface ConversationHeaderProps {
   projectPath: string | null;
   /** The conversation's tool metrics (the view's messages, or the list entry's until they have loaded). */
   metrics: ToolMetrics;
-  onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean }) => void;
+  onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean; notify?: boolean }) => void;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
@@ -48,7 +48,13 @@ export function ConversationHeader({ summary, projectPath, metrics, onUpdate }: 
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
             onClick={() => onUpdate({ archived: !archived })}
           />
-          <HeaderMenu pinned={info?.pinned ?? false} onRename={editor.start} onTogglePin={() => onUpdate({ pinned: !info?.pinned })} />
+          <HeaderMenu
+            pinned={info?.pinned ?? false}
+            notify={info?.notify ?? false}
+            onRename={editor.start}
+            onTogglePin={() => onUpdate({ pinned: !info?.pinned })}
+            onToggleNotify={() => onUpdate({ notify: !info?.notify })}
+          />
         </>
       )}
     </div>
