@@ -8,11 +8,12 @@ import { bundledClaudePath } from './cli/claude-binary';
 import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
+import { registerInboxRoutes } from './features/inbox/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
-import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
+import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, summarizeToolInput, type NotificationChannel } from './features/notifications/index';
+import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManager, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
-import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -102,6 +103,12 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
 }
 
+/** A session's title as the list shows it; a run's prompt (or the session it resumed) until the index knows it. */
+function liveTitle(sessions: SessionIndex, runs: RunManager, sessionId: string): string {
+  const run = runs.bySession(sessionId);
+  return sessions.titleOf(sessionId, run ? { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) } : {});
+}
+
 function readIndexHtml(webRoot: string): string | undefined {
   const file = path.join(webRoot, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
@@ -157,6 +164,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerRunRoutes(app, { ...platform, runs });
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });
+  registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id), summarize: summarizeToolInput });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });
