@@ -1,5 +1,6 @@
 import type { WaitingPermission } from '@cui/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
 import { createWaitingSource, WAITING_RETRY_MS } from './waiting-source';
 
 const item: WaitingPermission = { id: 'a', streamingId: 'run', sessionTitle: 't', toolName: 'Edit', summary: 'x', timestamp: '2026-11-22T20:00:00.000Z' };
@@ -63,6 +64,17 @@ describe('waiting source', () => {
     expect(timers).toHaveLength(0);
     source.start();
     await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(2));
+    source.stop();
+  });
+
+  it('a 401 sends the user back to the login screen', async () => {
+    const { source, fetchFn } = setup([]);
+    fetchFn.mockResolvedValueOnce(Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    source.start();
+    await vi.waitFor(() => expect(unauthorized).toHaveBeenCalledTimes(1));
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
     source.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { routes, WaitingPermissionsEvent, type WaitingPermission } from '@cui/contract';
-import { routeUrl } from '@/app/api-client';
+import { errorFromResponse, routeUrl } from '@/app/api-client';
 import { createLineSplitter } from '@/features/live-run';
 
 /** After a drop or a failed open, the next attempt comes this much later (spec §9's stream reconnect delay). */
@@ -40,7 +40,9 @@ function listsOf(lines: string[]): WaitingPermission[][] {
 
 async function read(deps: WaitingSourceDeps, signal: AbortSignal): Promise<void> {
   const response = await deps.fetchFn(routeUrl(routes.inbox.waiting), { headers: deps.headers(), signal });
-  if (!response.ok || !response.body) throw new Error(`Inbox stream failed: ${response.status}`);
+  // A 401 also sends the user back to the login screen, as for every other call (no retrying a rejected token).
+  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.body) throw new Error('No response body');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();
   for (;;) {
