@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WaitingPermissionsEvent, type WaitingPermission } from '@cui/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenLocal } from '../../../test/local-server';
 import type { WaitingList } from './waiting-list';
 import { createWaitingStreamHub } from './waiting-stream';
 
@@ -32,14 +32,12 @@ function handList() {
 const item = (id: string): WaitingPermission => ({ id, streamingId: 'run', sessionTitle: 't', toolName: 'Edit', summary: 'x', timestamp: '2026-11-22T20:00:00.000Z' });
 
 async function serve(hub: ReturnType<typeof createWaitingStreamHub>): Promise<string> {
-  const server = http.createServer((_request, response) => hub.open(response, { 'x-kept': 'yes' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const local = await listenLocal(http.createServer((_request, response) => hub.open(response, { 'x-kept': 'yes' })));
   closers.push(async () => {
     hub.closeAll();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await local.close();
   });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return `http://127.0.0.1:${local.port}`;
 }
 
 /** Reads lines of the response until `until` holds for them. */

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WaitingPermission, WaitingPermissionsEvent } from '@cui/contract';
+import { createOpenStreams } from '../../platform/open-streams';
 import type { WaitingList } from './waiting-list';
 
 /** Comment lines keep idle connections (and proxies) from timing out; clients skip lines starting with ':'. */
@@ -20,46 +21,24 @@ export interface WaitingStreamHub {
 const line = (permissions: WaitingPermission[]): string => `${JSON.stringify({ type: 'waiting', permissions } satisfies WaitingPermissionsEvent)}\n`;
 
 export function createWaitingStreamHub(deps: { list: WaitingList; heartbeatMs?: number }): WaitingStreamHub {
-  const open = new Set<() => void>();
-
-  function start(res: ServerResponse, headers: Record<string, string | string[] | number>): void {
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'application/x-ndjson; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    });
-    const send = (text: string): void => {
-      if (res.writableEnded || res.destroyed) return;
-      if (res.writableLength > MAX_PENDING_BYTES) {
-        res.destroy();
-        return;
-      }
-      res.write(text);
-    };
-    send(line(deps.list.current()));
-    const unsubscribe = deps.list.subscribe((waiting) => send(line(waiting)));
-    const heartbeat = setInterval(() => send(': heartbeat\n'), deps.heartbeatMs ?? WAITING_HEARTBEAT_MS);
-    heartbeat.unref();
-    let stopped = false;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      unsubscribe();
-      clearInterval(heartbeat);
-      open.delete(stop);
-      if (!res.writableEnded) res.end();
-    };
-    open.add(stop);
-    res.on('close', stop);
-    res.on('error', stop);
-  }
-
+  const streams = createOpenStreams();
   return {
-    open: start,
-    closeAll: () => {
-      for (const stop of [...open]) stop();
+    open(res, headers) {
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      streams.attach(res, {
+        first: line(deps.list.current()),
+        subscribe: (send) => deps.list.subscribe((waiting) => send(line(waiting))),
+        heartbeat: ': heartbeat\n',
+        heartbeatMs: deps.heartbeatMs ?? WAITING_HEARTBEAT_MS,
+        maxPendingBytes: MAX_PENDING_BYTES,
+      });
     },
-    size: () => open.size,
+    closeAll: streams.closeAll,
+    size: streams.size,
   };
 }
