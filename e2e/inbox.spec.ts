@@ -72,4 +72,23 @@ test.describe('"needs you" inbox', () => {
     await waitForRunEnd(cui, run.sessionId);
     expect(hello(repo)).toBe('hello world\n');
   });
+
+  test('with five runs waiting on the home page, approving from the inbox still goes through (the list leaves a connection free)', async ({ cui, loggedInPage: page }) => {
+    const repos = ['r1', 'r2', 'r3', 'r4', 'r5'].map((name) => makeRepo(cui.dirs, name));
+    const runs = [];
+    for (const [i, repo] of repos.entries()) {
+      runs.push(await startRun(cui, { workingDirectory: repo, initialPrompt: `fix the file number ${i + 1}`, permissionMode: 'default' }));
+    }
+    await page.goto('/');
+    await expect(inbox(page)).toHaveAccessibleName('Needs you: 5 requests waiting');
+    // Four rows stream their run's status, the fifth waits its turn: the inbox holds the page's fifth stream, and the
+    // browser's sixth (and last) connection to the server stays free for the decision.
+    await expect(page.getByText('Awaiting approval...')).toHaveCount(4);
+    await inbox(page).click();
+    await row(page, 'fix the file number 3').getByRole('button', { name: 'Approve' }).click();
+    await expect(inbox(page)).toHaveAccessibleName('Needs you: 4 requests waiting');
+    await waitForRunEnd(cui, runs[2]!.sessionId);
+    expect(hello(repos[2]!)).toBe('hello world\n');
+    for (const run of runs) await cui.api(`/api/conversations/${run.streamingId}/stop`, { method: 'POST' });
+  });
 });
