@@ -61,7 +61,10 @@ async function openList() {
 
 const row = (list: HTMLElement, title: string) => within(list).getByText(title).closest('li') as HTMLElement;
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('InboxButton', () => {
   it('is absent while nothing waits, counts live, and goes when the list empties', async () => {
@@ -128,5 +131,22 @@ describe('InboxButton', () => {
     expect(within(question).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     await userEvent.click(within(question).getByRole('button', { name: 'Deny' }));
     expect(await within(question).findByRole('alert')).toHaveTextContent('Failed to send permission decision');
+  });
+
+  it('gives its connection back while the page is hidden and reads the list afresh when shown', async () => {
+    const server = fakeServer();
+    renderButton();
+    await vi.waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
+    const signal = server.fetchMock.mock.calls[0]?.[1]?.signal as AbortSignal;
+    const setVisibility = (state: DocumentVisibilityState) => {
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    setVisibility('hidden');
+    expect(signal.aborted).toBe(true);
+    setVisibility('visible');
+    await vi.waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(2));
+    await server.send([item('a')]);
+    expect(await screen.findByRole('button', { name: 'Needs you: 1 request waiting' })).toBeInTheDocument();
   });
 });
