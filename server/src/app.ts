@@ -3,15 +3,15 @@ import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ClaudeInfo, PlatformDeps } from './context';
+import type { ClaudeInfo, LiveRuns, PlatformDeps } from './context';
 import { bundledClaudePath } from './cli/claude-binary';
 import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
 import { registerInboxRoutes } from './features/inbox/index';
 import { registerLogRoutes } from './features/logs/index';
-import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, summarizeToolInput, type NotificationChannel } from './features/notifications/index';
-import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManager, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
+import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
+import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
@@ -78,6 +78,12 @@ export interface BuildAppOptions {
   webPushAgent?: Agent;
 }
 
+/** A session's title as the list shows it; a run's prompt (or the session it resumed) until the index knows it. */
+function liveTitle(sessions: SessionIndex, runs: LiveRuns, sessionId: string): string {
+  const run = runs.bySession(sessionId);
+  return sessions.titleOf(sessionId, run ? { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) } : {});
+}
+
 /** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
 function startModelRouter(platform: PlatformDeps): ModelRouter {
   const router = createModelRouter({ logger: platform.logger });
@@ -101,12 +107,6 @@ async function createPlatform(options: BuildAppOptions): Promise<PlatformDeps> {
   const versions = createClaudeVersions();
   const claude: ClaudeInfo = { executablePath, version: () => versions.versionOf(executablePath), sdkQuery: createSdkLoader() };
   return { paths, logBuffer, logger, config, db, bus, claude, demoMode: options.demoMode ?? false };
-}
-
-/** A session's title as the list shows it; a run's prompt (or the session it resumed) until the index knows it. */
-function liveTitle(sessions: SessionIndex, runs: RunManager, sessionId: string): string {
-  const run = runs.bySession(sessionId);
-  return sessions.titleOf(sessionId, run ? { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) } : {});
 }
 
 function readIndexHtml(webRoot: string): string | undefined {
@@ -162,9 +162,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
+  registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });
-  registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id), summarize: summarizeToolInput });
 
   const spaShell = indexHtml !== undefined;
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });

@@ -3,6 +3,7 @@ import { routes } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/bus';
 import { registerStreamRoute } from '../../platform/http';
+import { summarizeToolInput } from '../notifications/index';
 import { createWaitingList, type WaitingListDeps } from './waiting-list';
 import { createWaitingStreamHub } from './waiting-stream';
 
@@ -10,7 +11,7 @@ import { createWaitingStreamHub } from './waiting-stream';
 export { createWaitingList, type PendingPermissions, type WaitingList, type WaitingListDeps } from './waiting-list';
 export { createWaitingStreamHub, WAITING_HEARTBEAT_MS, type WaitingStreamHub } from './waiting-stream';
 
-export interface InboxRouteDeps extends WaitingListDeps {
+export interface InboxRouteDeps extends Omit<WaitingListDeps, 'summarize'> {
   logger: Logger;
   bus: EventBus;
   heartbeatMs?: number;
@@ -18,7 +19,8 @@ export interface InboxRouteDeps extends WaitingListDeps {
 
 /** GET /api/permissions/waiting: the list now, then on every change, with heartbeats; ended on shutdown. */
 export function registerInboxRoutes(app: FastifyInstance, deps: InboxRouteDeps): void {
-  const list = createWaitingList(deps);
+  // The same short summary a permission's notification carries: a file's name, a command, a pattern…
+  const list = createWaitingList({ ...deps, summarize: summarizeToolInput });
   const hub = createWaitingStreamHub({ list, heartbeatMs: deps.heartbeatMs });
   const log = deps.logger.child({ component: 'inbox' });
   registerStreamRoute(app, routes.inbox.waiting, ({ request, reply }) => {
