@@ -3,6 +3,7 @@ export * from './config';
 export * from './errors';
 export * from './filesystem';
 export * from './ids';
+export * from './inbox';
 export * from './logs';
 export * from './messages';
 export * from './notifications';

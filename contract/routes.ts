@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
+import { inboxRoutes } from './inbox';
 import { logRoutes } from './logs';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
@@ -16,6 +17,7 @@ import { voiceRoutes } from './voice';
 export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
+  inbox: inboxRoutes,
   logs: logRoutes,
   notifications: notificationRoutes,
   permissions: permissionRoutes,

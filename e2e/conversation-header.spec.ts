@@ -3,9 +3,14 @@ import { seedShowcase } from './conversation-showcase';
 
 let sessionId = '';
 
+async function sessionInfo(cui: { api: (path: string) => Promise<Response> }) {
+  const list = (await (await cui.api('/api/conversations?limit=10')).json()) as { conversations: Entry[] };
+  return list.conversations.find((c) => c.sessionId === sessionId)?.sessionInfo;
+}
+
 interface Entry {
   sessionId: string;
-  sessionInfo: { custom_name: string; pinned: boolean; archived: boolean };
+  sessionInfo: { custom_name: string; pinned: boolean; archived: boolean; notify: boolean };
 }
 
 test.describe('conversation header', () => {
@@ -13,10 +18,7 @@ test.describe('conversation header', () => {
   test.use({ seed: async ({}, use) => use((dirs) => void (sessionId = seedShowcase(dirs))) });
 
   test('rename (Enter saves, Escape cancels), pin and archive persist; back returns to tasks', async ({ cui, loggedInPage: page }) => {
-    const info = async () => {
-      const list = (await (await cui.api('/api/conversations?limit=10')).json()) as { conversations: Entry[] };
-      return list.conversations.find((c) => c.sessionId === sessionId)?.sessionInfo;
-    };
+    const info = () => sessionInfo(cui);
     await page.goto(`/c/${sessionId}`);
     const title = page.getByRole('heading', { level: 1 });
     await expect(title).toHaveText('Fix the greeting in hello.txt, tidy src/app.ts and tell me what else needs doing.');
@@ -51,5 +53,25 @@ test.describe('conversation header', () => {
 
     await page.getByRole('link', { name: 'Go back to tasks' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Mute and Notify me in the more-menu are stored on the server and the menu follows at once', async ({ cui, loggedInPage: page }) => {
+    await page.goto(`/c/${sessionId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const more = page.getByRole('button', { name: 'More' });
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Mute' }).click();
+    await expect.poll(async () => (await sessionInfo(cui))?.notify).toBe(false);
+    await more.click();
+    await expect(page.getByRole('menuitem', { name: 'Notify me' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Mute' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Notify me' }).click();
+    await expect.poll(async () => (await sessionInfo(cui))?.notify).toBe(true);
+    await more.click();
+    await expect(page.getByRole('menuitem', { name: 'Mute' })).toBeVisible();
   });
 });

@@ -25,7 +25,7 @@ function ongoingRow(index: number): ConversationSummary {
 }
 
 test.describe('home: live streams of ongoing rows (list and streams intercepted)', () => {
-  test('opens at most 5 streams at once and starts a queued one when a run closes', async ({ page, cui }) => {
+  test('opens at most 4 list streams at once (the inbox holds the page\'s fifth) and starts a queued one when a run closes', async ({ page, cui }) => {
     const rows = Array.from({ length: 7 }, (_, i) => ongoingRow(i));
     await page.route('**/api/conversations?*', (route) => route.fulfill({ json: { conversations: rows, total: rows.length } }));
     const held = new Map<string, Route>();
@@ -34,8 +34,8 @@ test.describe('home: live streams of ongoing rows (list and streams intercepted)
     });
     await page.goto(`/#token=${cui.token}`);
     await expect(page.getByRole('button', { name: 'Stop task' })).toHaveCount(7);
-    await expect.poll(() => held.size).toBe(5);
-    expect([...held.keys()].sort()).toEqual(['stream-0', 'stream-1', 'stream-2', 'stream-3', 'stream-4']);
+    await expect.poll(() => held.size).toBe(4);
+    expect([...held.keys()].sort()).toEqual(['stream-0', 'stream-1', 'stream-2', 'stream-3']);
 
     const closing = held.get('stream-2') as Route;
     await closing.fulfill({
@@ -44,9 +44,9 @@ test.describe('home: live streams of ongoing rows (list and streams intercepted)
         .map((event) => JSON.stringify(event))
         .join('\n'),
     });
-    await expect.poll(() => held.size).toBe(6);
-    expect(held.has('stream-5')).toBe(true);
-    expect(held.has('stream-6')).toBe(false);
+    await expect.poll(() => held.size).toBe(5);
+    expect(held.has('stream-4')).toBe(true);
+    expect(held.has('stream-5')).toBe(false);
     const closedRow = page.locator(`li[data-session-id="${rows[2]?.sessionId}"]`);
     await expect(closedRow.getByRole('button', { name: 'Stop task' })).toHaveCount(0);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

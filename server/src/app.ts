@@ -3,16 +3,17 @@ import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ClaudeInfo, PlatformDeps } from './context';
+import type { ClaudeInfo, LiveRuns, PlatformDeps } from './context';
 import { bundledClaudePath } from './cli/claude-binary';
 import { createSdkLoader } from './cli/claude-query';
 import { createClaudeVersions } from './cli/claude-version';
 import { registerFileRoutes } from './features/files/index';
+import { registerInboxRoutes } from './features/inbox/index';
 import { registerLogRoutes } from './features/logs/index';
 import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, registerNotifyActionRoute, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
-import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -89,6 +90,12 @@ function startVoice(platform: PlatformDeps, env: VoiceEnv): VoiceService {
     if (sections.includes('gemini')) voice.reset();
   });
   return voice;
+}
+
+/** A session's title as the list shows it; a run's prompt (or the session it resumed) until the index knows it. */
+function liveTitle(sessions: SessionIndex, runs: LiveRuns, sessionId: string): string {
+  const run = runs.bySession(sessionId);
+  return sessions.titleOf(sessionId, run ? { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) } : {});
 }
 
 /** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
@@ -182,6 +189,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
+  registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });
   registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });

@@ -11,7 +11,10 @@ function status(demoMode: boolean): SystemStatus {
 }
 
 function renderLayout(demoMode: boolean) {
-  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json(status(demoMode)));
+  // A fresh body per call: the header's inbox reads its own stream (an empty list: no indicator).
+  const fetchMock = vi.fn<typeof fetch>().mockImplementation(async (input) =>
+    String(input) === '/api/permissions/waiting' ? new Response('{"type":"waiting","permissions":[]}\n') : Response.json(status(demoMode)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   render(
     <AppProviders>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { InboxButton } from '@/features/inbox';
 import { SettingsButton } from '@/features/settings';
 import { cn } from '@/lib/cn';
 import { ThemeToggle } from './theme';
@@ -13,7 +14,7 @@ export type AppLayoutProps = {
   mainClassName?: string;
 };
 
-/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the settings button and the theme toggle. */
+/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the "needs you" inbox, the settings button and the theme toggle. */
 export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) {
   const status = useSystemStatus();
   return (
@@ -32,6 +33,7 @@ export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) 
         )}
         <div className="ml-auto flex items-center gap-1">
           {actions}
+          <InboxButton />
           <SettingsButton />
           <ThemeToggle />
         </div>

@@ -1,30 +1,26 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Popover as RadixPopover } from 'radix-ui';
+import { cn } from '@/lib/cn';
 
-export type PopoverProps = {
-  /** The trigger: a single focusable element (rendered asChild). */
-  trigger: ReactNode;
-  children: ReactNode;
-  /** The content's accessible name. */
-  label: string;
-  align?: 'start' | 'center' | 'end';
-};
+/** Popover family: `Popover` (root), `PopoverTrigger` (use asChild), `PopoverContent` (portalled, focus moves in, Escape closes). */
+export const Popover = RadixPopover.Root;
+export const PopoverTrigger = RadixPopover.Trigger;
+export const PopoverClose = RadixPopover.Close;
 
-/** A small panel opened by clicking its trigger (Esc or a click outside closes it). */
-export function Popover({ trigger, children, label, align = 'end' }: PopoverProps) {
+export function PopoverContent({ className, sideOffset = 4, align = 'end', collisionPadding = 8, ...props }: ComponentPropsWithRef<typeof RadixPopover.Content>) {
   return (
-    <RadixPopover.Root>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          aria-label={label}
-          align={align}
-          sideOffset={6}
-          className="z-50 rounded-md border border-neutral-200 bg-white p-3 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
-        >
-          {children}
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
+    <RadixPopover.Portal>
+      <RadixPopover.Content
+        sideOffset={sideOffset}
+        align={align}
+        collisionPadding={collisionPadding}
+        className={cn(
+          'z-50 max-h-[var(--radix-popover-content-available-height)] overflow-y-auto rounded-lg border border-neutral-200 bg-white p-2 text-sm text-neutral-900 shadow-lg',
+          'dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
+          className,
+        )}
+        {...props}
+      />
+    </RadixPopover.Portal>
   );
 }

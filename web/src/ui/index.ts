@@ -7,9 +7,9 @@ export {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem,
   DropdownMenuSeparator, DropdownMenuTrigger, DROPDOWN_MAX_HEIGHT_PX,
 } from './DropdownMenu';
+export { Popover, PopoverClose, PopoverContent, PopoverTrigger } from './Popover';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { Input, type InputProps } from './Input';
 export { Textarea, type TextareaProps } from './Textarea';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
-export { Popover, type PopoverProps } from './Popover';
 export { Collapsible, CollapsibleContent, CollapsibleTrigger } from './Collapsible';

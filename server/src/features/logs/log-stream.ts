@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { LogBuffer } from '../../platform/log-buffer';
+import { createOpenStreams } from '../../platform/open-streams';
 
 /** Interval of the `: heartbeat` comment lines that keep proxies and idle timers from closing the stream. */
 export const LOG_HEARTBEAT_MS = 15_000;
@@ -20,47 +21,25 @@ export interface LogStreamHub {
 }
 
 export function createLogStreamHub(deps: { logBuffer: LogBuffer; heartbeatMs?: number }): LogStreamHub {
-  const open = new Set<() => void>();
-
-  function start(res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    // A comment, not a `data:` line: it flushes the headers without adding a fake entry to the panel.
-    res.write(': connected\n\n');
-    const send = (text: string): void => {
-      if (res.writableEnded || res.destroyed) return;
-      if (res.writableLength > MAX_PENDING_BYTES) {
-        res.destroy();
-        return;
-      }
-      res.write(text);
-    };
-    const unsubscribe = deps.logBuffer.subscribe((line) => send(`data: ${line}\n\n`));
-    const heartbeat = setInterval(() => send(': heartbeat\n\n'), deps.heartbeatMs ?? LOG_HEARTBEAT_MS);
-    heartbeat.unref();
-    let stopped = false;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      unsubscribe();
-      clearInterval(heartbeat);
-      open.delete(stop);
-      if (!res.writableEnded) res.end();
-    };
-    open.add(stop);
-    res.on('close', stop);
-    res.on('error', stop);
-  }
-
+  const streams = createOpenStreams();
   return {
-    open: start,
-    closeAll: () => {
-      for (const stop of [...open]) stop();
+    open(res) {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      streams.attach(res, {
+        // A comment, not a `data:` line: it flushes the headers without adding a fake entry to the panel.
+        first: ': connected\n\n',
+        subscribe: (send) => deps.logBuffer.subscribe((line) => send(`data: ${line}\n\n`)),
+        heartbeat: ': heartbeat\n\n',
+        heartbeatMs: deps.heartbeatMs ?? LOG_HEARTBEAT_MS,
+        maxPendingBytes: MAX_PENDING_BYTES,
+      });
     },
-    size: () => open.size,
+    closeAll: streams.closeAll,
+    size: streams.size,
   };
 }

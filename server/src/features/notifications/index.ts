@@ -7,7 +7,7 @@ export { registerNotifyActionRoute, type NotifyActionRouteDeps } from './action-
 export type { NotificationChannel, NotificationContext } from './channel';
 export { createNotifier, type Notifier, type NotifierDeps } from './notifier';
 export { createNtfyChannel, ntfyMessage, ntfyPublishUrl, sessionLink, type NtfyChannelOptions, type NtfyMessage } from './ntfy';
-export { COMPLETED_MESSAGE, FAILED_MESSAGE, FINISHED_TITLE, PERMISSION_TITLE, type Notification } from './messages';
+export { COMPLETED_MESSAGE, FAILED_MESSAGE, FINISHED_TITLE, PERMISSION_TITLE, summarizeToolInput, type Notification } from './messages';
 export { createPushSubscriptionStore, type PushSubscriptionStore } from './push-subscriptions';
 export { registerNotificationRoutes } from './routes';
 export { createWebPush, pushPayload, type PushPayload, type WebPush } from './web-push';

@@ -16,7 +16,7 @@ export interface ConversationHeaderProps {
   metrics: ToolMetrics;
   /** The live run's context window fill, once known. */
   context?: ContextUsage | null;
-  onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean }) => void;
+  onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean; notify?: boolean }) => void;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
@@ -52,7 +52,13 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
             onClick={() => onUpdate({ archived: !archived })}
           />
-          <HeaderMenu pinned={info?.pinned ?? false} onRename={editor.start} onTogglePin={() => onUpdate({ pinned: !info?.pinned })} />
+          <HeaderMenu
+            pinned={info?.pinned ?? false}
+            notify={info?.notify ?? false}
+            onRename={editor.start}
+            onTogglePin={() => onUpdate({ pinned: !info?.pinned })}
+            onToggleNotify={() => onUpdate({ notify: !info?.notify })}
+          />
         </>
       )}
     </div>

@@ -1,14 +1,17 @@
-import { Ellipsis, Pencil, Pin, PinOff } from 'lucide-react';
+import { Bell, BellOff, Ellipsis, Pencil, Pin, PinOff } from 'lucide-react';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Tooltip } from '@/ui';
 
 export interface HeaderMenuProps {
   pinned: boolean;
+  /** The session's `sessionInfo.notify`: 'Mute' when on, 'Notify me' when off. */
+  notify: boolean;
   onRename: () => void;
   onTogglePin: () => void;
+  onToggleNotify: () => void;
 }
 
-/** The more-menu: Rename, Pin/Unpin. */
-export function HeaderMenu({ pinned, onRename, onTogglePin }: HeaderMenuProps) {
+/** The more-menu: Rename, Pin/Unpin, Notify me/Mute (the same per-session choices as the home row's menu). */
+export function HeaderMenu({ pinned, notify, onRename, onTogglePin, onToggleNotify }: HeaderMenuProps) {
   return (
     // Not modal: a modal menu traps focus and would take it back from the rename field it opens.
     <DropdownMenu modal={false}>
@@ -26,6 +29,9 @@ export function HeaderMenu({ pinned, onRename, onTogglePin }: HeaderMenuProps) {
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onTogglePin}>
           {pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />} {pinned ? 'Unpin' : 'Pin'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onToggleNotify}>
+          {notify ? <BellOff size={14} aria-hidden /> : <Bell size={14} aria-hidden />} {notify ? 'Mute' : 'Notify me'}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

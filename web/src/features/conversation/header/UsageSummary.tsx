@@ -1,5 +1,5 @@
 import type { ContextUsage, SessionUsage } from '@cui/contract';
-import { Popover } from '@/ui';
+import { Popover, PopoverContent, PopoverTrigger } from '@/ui';
 import { contextFigure, formatCost, formatTokens, totalTokens, usageFigure } from '@/lib/usage-format';
 
 export interface UsageSummaryProps {
@@ -28,29 +28,29 @@ export function UsageSummary({ usage, context }: UsageSummaryProps) {
   const figure = shown ? usageFigure(shown) : context ? `Context ${contextFigure(context)}` : null;
   if (figure === null) return null;
   return (
-    <Popover
-      label="Usage details"
-      trigger={
+    <Popover>
+      <PopoverTrigger asChild>
         <button type="button" className="shrink-0 rounded px-1.5 py-0.5 text-xs text-neutral-500 tabular-nums hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800" aria-label={`Usage: ${figure}`}>
           {figure}
         </button>
-      }
-    >
-      <dl className="flex min-w-56 flex-col gap-1">
-        {shown && (
-          <>
-            <Row label="Input" value={formatTokens(shown.inputTokens)} />
-            <Row label="Output" value={formatTokens(shown.outputTokens)} />
-            <Row label="Cache write" value={formatTokens(shown.cacheCreationTokens)} />
-            <Row label="Cache read" value={formatTokens(shown.cacheReadTokens)} />
-            <Row label="Total" value={formatTokens(totalTokens(shown))} />
-            <Row label="Cost" value={costText(shown)} />
-          </>
-        )}
-        {context && <Row label="Context" value={contextFigure(context)} />}
-      </dl>
-      {shown?.costIsEstimate && <p className="mt-2 max-w-64 text-xs text-neutral-500">Estimate: routed to another provider, priced by Claude Code as the Claude model it asked for.</p>}
-      {shown && shown.costUsd === undefined && <p className="mt-2 max-w-64 text-xs text-neutral-500">This session's Claude Code version did not record its cost.</p>}
+      </PopoverTrigger>
+      <PopoverContent aria-label="Usage details" className="p-3">
+        <dl className="flex min-w-56 flex-col gap-1">
+          {shown && (
+            <>
+              <Row label="Input" value={formatTokens(shown.inputTokens)} />
+              <Row label="Output" value={formatTokens(shown.outputTokens)} />
+              <Row label="Cache write" value={formatTokens(shown.cacheCreationTokens)} />
+              <Row label="Cache read" value={formatTokens(shown.cacheReadTokens)} />
+              <Row label="Total" value={formatTokens(totalTokens(shown))} />
+              <Row label="Cost" value={costText(shown)} />
+            </>
+          )}
+          {context && <Row label="Context" value={contextFigure(context)} />}
+        </dl>
+        {shown?.costIsEstimate && <p className="mt-2 max-w-64 text-xs text-neutral-500">Estimate: routed to another provider, priced by Claude Code as the Claude model it asked for.</p>}
+        {shown && shown.costUsd === undefined && <p className="mt-2 max-w-64 text-xs text-neutral-500">This session's Claude Code version did not record its cost.</p>}
+      </PopoverContent>
     </Popover>
   );
 }

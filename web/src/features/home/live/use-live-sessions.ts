@@ -3,7 +3,7 @@ import { routes, type ConversationSummary } from '@cui/contract';
 import { apiCall, authHeaders } from '@/app/api-client';
 import { documentVisibility, statusTextFor } from '@/features/live-run';
 import { createListStreamOpener } from './list-stream-opener';
-import { createStreamQueue, type StreamEnd, type StreamQueue } from './stream-queue';
+import { createStreamQueue, MAX_CONCURRENT_STREAMS, type StreamEnd, type StreamQueue } from './stream-queue';
 
 export interface LiveSessions {
   /** Live status text per streamingId ('Running' until the first event says otherwise). */
@@ -15,6 +15,13 @@ export interface LiveSessions {
   stopping(streamingId: string): boolean;
 }
 
+/**
+ * List streams the home page may hold: spec §9's 5 streams per page, less the one the header's inbox holds. A browser
+ * keeps at most 6 connections to one server (HTTP/1.1); with 5 list streams and the inbox's, every other call (a
+ * decision, a list reload) would wait for a stream to end.
+ */
+export const LIST_STREAMS = MAX_CONCURRENT_STREAMS - 1;
+
 function browserQueue(): StreamQueue {
   return createStreamQueue(
     createListStreamOpener({
@@ -24,11 +31,12 @@ function browserQueue(): StreamQueue {
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
     }),
+    LIST_STREAMS,
   );
 }
 
 /**
- * Watches the runs of the ongoing rows through a bounded stream queue (5 at a time), keeps each row's
+ * Watches the runs of the ongoing rows through a bounded stream queue (LIST_STREAMS at a time), keeps each row's
  * status text, and reports a run's end (`onRunEnded`) so the list can show the row as completed.
  */
 export function useLiveSessions(rows: ConversationSummary[], onRunEnded: (row: ConversationSummary, reason: StreamEnd) => void): LiveSessions {
