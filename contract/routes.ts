@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
+import { followRoutes } from './follow';
 import { logRoutes } from './logs';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
@@ -15,6 +16,7 @@ import { trustRoutes } from './trust';
 export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
+  follow: followRoutes,
   logs: logRoutes,
   notifications: notificationRoutes,
   permissions: permissionRoutes,
