@@ -12,7 +12,7 @@ import { registerLogRoutes } from './features/logs/index';
 import { createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
-import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from './features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   onStartupNotice?: (message: string) => void;
   /** The bundled index worker script (dist/server/index-worker.js); transcripts are indexed in-thread when absent. */
   indexWorkerScript?: string;
+  /** Timings of the follow stream (heartbeats, terminal re-checks); defaults when absent. */
+  followOptions?: { heartbeatMs?: number; activityCheckMs?: number };
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  registerFollowRoute(app, { sessions, logger: platform.logger, ...options.followOptions });
   registerRunRoutes(app, { ...platform, runs });
   registerTrustRoutes(app, { ...platform, trust });
   registerNotificationRoutes(app, { webPush, subscriptions });

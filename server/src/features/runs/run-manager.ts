@@ -158,6 +158,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       const run = liveRuns().find((r) => r.info.sessionId === sessionId);
       return run ? { ...run.info } : undefined;
     },
+    ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid),
     async start(request) {
       if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
       const resolved = await resolveStart(request, {
