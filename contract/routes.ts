@@ -16,7 +16,6 @@ import { trustRoutes } from './trust';
 export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
-  follow: followRoutes,
   logs: logRoutes,
   notifications: notificationRoutes,
   permissions: permissionRoutes,
@@ -24,6 +23,8 @@ export const routes = {
   runs: runRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
+  // After `stream`: the raw JSON page's stream viewer opens on the first streaming route, the run stream.
+  follow: followRoutes,
   system: systemRoutes,
   trust: trustRoutes,
 };

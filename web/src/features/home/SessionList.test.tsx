@@ -86,6 +86,15 @@ describe('SessionList', () => {
     expect(within(done).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
   });
 
+  it("shows 'Active in terminal' without Stop task on a session a terminal CLI is running, and opens no run stream", async () => {
+    const fetchFn = stubList([makeRow('term', { status: 'ongoing', liveSource: 'terminal', summary: 'In the terminal' })]);
+    renderList();
+    const row = (await screen.findByRole('link', { name: 'In the terminal' })).closest('li') as HTMLElement;
+    expect(within(row).getByTestId('live-status')).toHaveTextContent('Active in terminal');
+    expect(within(row).queryByRole('button', { name: 'Stop task' })).not.toBeInTheDocument();
+    expect(fetchFn.mock.calls.map((call) => String(call[0])).filter((url) => url.startsWith('/api/stream/'))).toEqual([]);
+  });
+
   it('reloads when sessions changed elsewhere (Settings › Archive All)', async () => {
     const fetchFn = stubList([makeRow('s-archived', { summary: 'soon archived' })]);
     renderList('tasks');
