@@ -3,6 +3,7 @@ import { routes, type FollowEvent } from '@cui/contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/app-error';
 import { registerStreamRoute } from '../../platform/http';
+import { openNdjsonResponse } from '../../platform/ndjson-response';
 import type { SessionIndex } from './session-index';
 import { completeEnd, createTranscriptTail } from './transcript-follow';
 
@@ -37,15 +38,7 @@ export function registerFollowRoute(app: FastifyInstance, deps: FollowRouteDeps)
     const filePath = await deps.sessions.transcriptOf(sessionId);
     if (!filePath) throw new AppError('session.not_found', `Conversation ${sessionId} not found`);
     const tail = createTranscriptTail(filePath, query.from ?? (await completeEnd(filePath)));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      // Headers hooks already set on the reply (CORS, security) would be lost with a hijacked response.
-      ...(reply.getHeaders() as Record<string, string | string[] | number>),
-      'content-type': 'application/x-ndjson; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    });
+    const res = openNdjsonResponse(reply);
     const send = (event: FollowEvent): void => {
       if (!res.destroyed) res.write(`${JSON.stringify(event)}\n`);
     };
