@@ -127,8 +127,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
+  const heldInTerminal: RunManagerDeps['heldInTerminal'] = (sessionId) => sessions.activeInTerminal(sessionId);
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
-  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, guard, runOptions: options.runOptions });
+  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, heldInTerminal, guard, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });

@@ -93,6 +93,10 @@ describe('following a session run in a terminal', () => {
     // The model is still held: nothing has answered yet, and the CLI is still running.
     expect(messagesOf(reader.events).filter((m) => m.type === 'assistant')).toEqual([]);
     expect(isAlive(run.pid)).toBe(true);
+    // Nothing may be sent into a session another process holds: resuming it is refused while the terminal has it.
+    const refused = await server.api('/api/conversations/start', { method: 'POST', body: JSON.stringify({ workingDirectory: repo, initialPrompt: 'me too', resumedSessionId: sessionId }) });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'session.active_in_terminal' });
 
     fake.gates.release('term', 0);
     await waitFor(() => messagesOf(reader.events).some((m) => m.type === 'assistant' && textOf(m.message.content).includes('Echo')), { message: 'answer followed' });
