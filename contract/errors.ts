@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   'route.not_found': 404,
   'config.invalid': 400,
   'session.not_found': 404,
+  /** A CLI outside the console (a terminal) holds the session: it can be continued once that CLI has stopped. */
+  'session.active_in_terminal': 409,
   'run.not_found': 404,
   'run.finished': 410,
   'run.start_failed': 500,

@@ -2,6 +2,7 @@ export * from './common';
 export * from './config';
 export * from './errors';
 export * from './filesystem';
+export * from './follow';
 export * from './ids';
 export * from './inbox';
 export * from './logs';

@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
+import { followRoutes } from './follow';
 import { inboxRoutes } from './inbox';
 import { logRoutes } from './logs';
 import { notificationRoutes } from './notifications';
@@ -25,6 +26,8 @@ export const routes = {
   runs: runRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
+  // After `stream`: the raw JSON page's stream viewer opens on the first streaming route, the run stream.
+  follow: followRoutes,
   system: systemRoutes,
   trust: trustRoutes,
   voice: voiceRoutes,

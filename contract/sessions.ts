@@ -82,6 +82,11 @@ export const ConversationSummary = z.object({
   status: SessionStatus,
   /** Present while the session has a live run. */
   streamingId: z.string().optional(),
+  /**
+   * 'terminal' while a CLI outside this console is writing the session (status 'ongoing', no streamingId; the
+   * home row says 'Active in terminal'): it can be followed (GET …/follow) but not written to until it stops.
+   */
+  liveSource: z.literal('terminal').optional(),
   messageCount: z.number().int().nonnegative(),
   toolMetrics: ToolMetrics,
   /** Tokens and cost (beyond the spec); absent only where nothing is known yet. */

@@ -13,7 +13,7 @@ import { registerLogRoutes } from './features/logs/index';
 import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, registerNotifyActionRoute, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
-import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   onStartupNotice?: (message: string) => void;
   /** The bundled index worker script (dist/server/index-worker.js); transcripts are indexed in-thread when absent. */
   indexWorkerScript?: string;
+  /** Timings of the follow stream (heartbeats, terminal re-checks); defaults when absent. */
+  followOptions?: { heartbeatMs?: number; activityCheckMs?: number };
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
   runOptions?: RunManagerOptions;
   /** Request, header and idle time limits of the HTTP server; DEFAULT_HTTP_TIMEOUTS for what is absent. */
@@ -151,8 +153,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // `sessions` is read only when a run ends, long after both exist.
   const sessionTitle: RunManagerDeps['sessionTitle'] = (sessionId, fallback) => sessions.titleOf(sessionId, fallback);
+  const heldInTerminal: RunManagerDeps['heldInTerminal'] = (sessionId) => sessions.activeInTerminal(sessionId);
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
-  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, guard, runOptions: options.runOptions });
+  const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, heldInTerminal, guard, runOptions: options.runOptions });
   const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
@@ -188,6 +191,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  registerFollowRoute(app, { sessions, logger: platform.logger, ...options.followOptions });
   registerRunRoutes(app, { ...platform, runs });
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });

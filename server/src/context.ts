@@ -52,4 +52,9 @@ export interface LiveRunInfo {
 export interface LiveRuns {
   list(): LiveRunInfo[];
   bySession(sessionId: string): LiveRunInfo | undefined;
+  /**
+   * Whether this pid is the CLI of one of this console's runs, including one that finished but whose process is
+   * still exiting (it is then no longer listed, yet still holds its entry in the CLI's process registry).
+   */
+  ownsProcess?(pid: number): boolean;
 }

@@ -55,6 +55,8 @@ export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 
   runSettings: (workingDirectory: string) => RunSettings;
   /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
   sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
+  /** Whether a CLI outside the console holds the session (see SessionIndex.activeInTerminal): it is never resumed then. */
+  heldInTerminal?: (sessionId: string) => boolean;
   /** Records each CLI for the reaper and start-up recovery (absent in unit tests). */
   guard?: RunGuard;
   runOptions?: RunManagerOptions;
@@ -159,8 +161,13 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       const run = liveRuns().find((r) => r.info.sessionId === sessionId);
       return run ? { ...run.info } : undefined;
     },
+    ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid),
     async start(request) {
       if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
+      const resumed = request.resumedSessionId?.toLowerCase();
+      if (resumed && deps.heldInTerminal?.(resumed)) {
+        throw new AppError('session.active_in_terminal', `Conversation ${resumed} is running in a terminal: continue it once that CLI has stopped`);
+      }
       const resolved = await resolveStart(request, {
         defaultExecutablePath: deps.claude.executablePath,
         claudeProjectsDir: deps.paths.claudeProjectsDir,

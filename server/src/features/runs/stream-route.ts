@@ -3,6 +3,7 @@ import { routes } from '@cui/contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/app-error';
 import { registerStreamRoute } from '../../platform/http';
+import { openNdjsonResponse } from '../../platform/ndjson-response';
 import type { RunManager } from './run-manager';
 
 /** Comment lines keep idle connections (and proxies) from timing out; clients skip lines starting with ':'. */
@@ -24,15 +25,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { runs: Pick<Ru
       }
       throw new AppError('run.not_found', `No run with streaming id ${streamingId}`);
     }
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      // Headers hooks already set on the reply (CORS, security) would be lost with a hijacked response.
-      ...(reply.getHeaders() as Record<string, string | string[] | number>),
-      'content-type': 'application/x-ndjson; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    });
+    const res = openNdjsonResponse(reply);
     res.write(`${JSON.stringify({ type: 'connected', streamingId, timestamp: new Date().toISOString() })}\n`);
     logger.info({ streamingId, from: query.from ?? 0, finished: !run.isLive() }, 'stream viewer connected');
 

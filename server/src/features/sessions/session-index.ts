@@ -10,6 +10,7 @@ import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
+import { createTerminalActivity } from './terminal-activity';
 import { watchTranscripts } from './transcript-watcher';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
@@ -34,6 +35,12 @@ export interface SessionIndex {
    * yet (a run that just ended), its predecessor's title or the title of the prompt that started it.
    */
   titleOf(sessionId: string, fallback?: { resumedFrom?: string; prompt?: string }): string;
+  /** The session's transcript file, when indexed (the follow stream tails it). */
+  transcriptOf(sessionId: string): Promise<string | undefined>;
+  /** Whether a CLI outside this console is writing the session now ('Active in terminal'). */
+  activeInTerminal(sessionId: string): boolean;
+  /** Calls `listener` with the transcripts the watcher saw change (debounced); returns the unsubscribe. */
+  onTranscriptsChanged(listener: (filePaths: string[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -77,10 +84,16 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   // A restart answers from the index it kept at once (the startup sweep catches up within moments);
   // only a first start, with nothing indexed yet, waits for the sweep.
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
+  const changeListeners = new Set<(filePaths: string[]) => void>();
+  const onFiles = (files: string[]): void => {
+    void enqueue(() => indexer.syncFiles(files));
+    for (const listener of changeListeners) listener(files);
+  };
   const watcher = watchTranscripts(
     { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
-    { onFiles: (files) => void enqueue(() => indexer.syncFiles(files)), onSweep: () => void sweep() },
+    { onFiles, onSweep: () => void sweep() },
   );
+  const terminal = createTerminalActivity({ claudeConfigDir: deps.paths.claudeConfigDir, runs: deps.runs });
   // A run that ends has flushed its transcript: catch up at once rather than at the next event. Reads wait for
   // that sweep, or a session whose run just ended would vanish from the list until the watcher caught up
   // (no longer live, not yet indexed).
@@ -121,9 +134,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     return details;
   };
 
-  const withLiveStatus = (row: ConversationSummary): ConversationSummary => {
+  const withLiveStatus = (inTerminal: (sessionId: string) => boolean) => (row: ConversationSummary): ConversationSummary => {
     const run = deps.runs.bySession(row.sessionId);
-    return run ? { ...row, status: 'ongoing', streamingId: run.streamingId } : row;
+    if (run) return { ...row, status: 'ongoing', streamingId: run.streamingId };
+    return inTerminal(row.sessionId) ? { ...row, status: 'ongoing', liveSource: 'terminal' } : row;
   };
 
   return {
@@ -136,7 +150,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await current();
       const live = deps.runs.list().map((run) => ({ ...run, title: titleOf(run.sessionId, { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) }) }));
       const result = queries.list(query, live);
-      return { conversations: result.conversations.map(withLiveStatus), total: result.total };
+      return { conversations: result.conversations.map(withLiveStatus(terminal.check())), total: result.total };
     },
     async details(sessionId, window) {
       await current();
@@ -164,6 +178,15 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
     titleOf,
+    async transcriptOf(sessionId) {
+      await current();
+      return store.filePathOf(sessionId);
+    },
+    activeInTerminal: (sessionId) => terminal.check()(sessionId),
+    onTranscriptsChanged(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     async archiveAll() {
       await initial;
       return deps.sessionInfo.archiveMany(queries.indexedIds());
@@ -171,6 +194,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     async close() {
       closed = true;
       watcher.close();
+      changeListeners.clear();
       for (const unsubscribe of unsubscribes) unsubscribe();
       await queue;
       await pool.close();

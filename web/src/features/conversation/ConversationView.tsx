@@ -12,6 +12,7 @@ import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
+import { TerminalNotice } from './TerminalNotice';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
 import { useEscapeInterrupt } from './use-escape-interrupt';
@@ -49,12 +50,13 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
           {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
             <FolderTrustNotice folder={c.projectPath ?? undefined} />
+            <TerminalNotice terminal={c.terminal} />
             <Composer
-              placeholder="Continue the conversation..."
+              placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
-              disabled={!c.projectPath}
+              disabled={!c.projectPath || c.terminal.active}
               storageKey={CONVERSATION_DRAFT_KEY}
               actions={
                 c.running ? (

@@ -4,6 +4,7 @@ import { initialSessionState, sessionReducer } from '@/features/live-run';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
 import { useLiveRun } from './use-live-run';
+import { useTerminalFollow } from './use-terminal-follow';
 import { fromNavigation } from './started-run';
 
 /** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
@@ -25,6 +26,7 @@ export function useConversation(sessionId: string) {
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
+  const terminal = useTerminalFollow(sessionId, load.summary, reloadHistory);
   const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : fromNavigation(location.state, 'streamingId'), dispatch, onError: onStreamError, onRecovered, onRunEnded });
   const running = Boolean(run.streamingId) && !state.closed;
   const waiting = running && state.result?.interrupted === true;
@@ -42,5 +44,5 @@ export function useConversation(sessionId: string) {
   });
   const dismissBanner = useCallback(() => setBanner(null), []);
   const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
-  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, streamingId: run.streamingId, ...actions };
+  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, terminal, streamingId: run.streamingId, ...actions };
 }

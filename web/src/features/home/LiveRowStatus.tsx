@@ -3,12 +3,12 @@ import { IconButton } from '@/ui';
 
 interface Props {
   status: string;
-  stopping: boolean;
-  onStop(): void;
+  /** The 'Stop task' button; absent for a session run outside the console (it is not ours to stop). */
+  stop?: { stopping: boolean; onStop(): void };
 }
 
 /** An ongoing row's pulsing live status and its 'Stop task' button. */
-export function LiveRowStatus({ status, stopping, onStop }: Props) {
+export function LiveRowStatus({ status, stop }: Props) {
   return (
     <div className="flex items-center gap-1.5">
       <span className="flex items-center gap-1.5 text-xs font-medium text-emerald-700 dark:text-emerald-400" aria-live="polite">
@@ -20,15 +20,17 @@ export function LiveRowStatus({ status, stopping, onStop }: Props) {
           {status}
         </span>
       </span>
-      <IconButton
-        label="Stop task"
-        size="icon-sm"
-        variant="secondary"
-        disabled={stopping}
-        onClick={onStop}
-        className="rounded-full"
-        icon={<Square size={10} className="fill-current" aria-hidden />}
-      />
+      {stop && (
+        <IconButton
+          label="Stop task"
+          size="icon-sm"
+          variant="secondary"
+          disabled={stop.stopping}
+          onClick={stop.onStop}
+          className="rounded-full"
+          icon={<Square size={10} className="fill-current" aria-hidden />}
+        />
+      )}
     </div>
   );
 }

@@ -91,6 +91,34 @@ describe('SessionList', () => {
     expect(within(done).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
   });
 
+  it("shows 'Active in terminal' without Stop task on a session a terminal CLI is running, and opens no run stream", async () => {
+    const fetchFn = stubList([makeRow('term', { status: 'ongoing', liveSource: 'terminal', summary: 'In the terminal' })]);
+    renderList();
+    const row = (await screen.findByRole('link', { name: 'In the terminal' })).closest('li') as HTMLElement;
+    expect(within(row).getByTestId('live-status')).toHaveTextContent('Active in terminal');
+    expect(within(row).queryByRole('button', { name: 'Stop task' })).not.toBeInTheDocument();
+    expect(fetchFn.mock.calls.map((call) => String(call[0])).filter((url) => url.startsWith('/api/stream/'))).toEqual([]);
+  });
+
+  it('turns a terminal row completed once its follow stream says the terminal stopped', async () => {
+    let inTerminal = true;
+    let push: (line: string) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const row = makeRow('term', { summary: 'In the terminal', ...(inTerminal ? { status: 'ongoing' as const, liveSource: 'terminal' as const } : {}) });
+      if (url.startsWith('/api/conversations?')) return new Response(JSON.stringify({ conversations: [row], total: 1 }));
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = (line) => c.enqueue(new TextEncoder().encode(`${line}\n`))) });
+      return new Response(body);
+    }));
+    renderList();
+    const row = (await screen.findByRole('link', { name: 'In the terminal' })).closest('li') as HTMLElement;
+    expect(within(row).getByTestId('live-status')).toHaveTextContent('Active in terminal');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some((call) => String(call[0]).endsWith('/follow'))).toBe(true));
+    inTerminal = false;
+    act(() => push(JSON.stringify({ type: 'activity', activeInTerminal: false })));
+    await waitFor(() => expect(within(row).queryByTestId('live-status')).not.toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+  });
+
   it('reloads when sessions changed elsewhere (Settings › Archive All)', async () => {
     const fetchFn = stubList([makeRow('s-archived', { summary: 'soon archived' })]);
     renderList('tasks');

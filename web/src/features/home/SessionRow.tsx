@@ -66,7 +66,9 @@ export function SessionRow({ row, now, live, notify, onArchive, onRename, onPin,
       </div>
       <div className="relative z-10 shrink-0">
         {live ? (
-          <LiveRowStatus status={live.status} stopping={live.stopping} onStop={live.onStop} />
+          <LiveRowStatus status={live.status} stop={live} />
+        ) : row.liveSource === 'terminal' ? (
+          <LiveRowStatus status="Active in terminal" />
         ) : (
           <div
             data-testid="row-actions"

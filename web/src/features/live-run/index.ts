@@ -1,5 +1,6 @@
 /** The shared stream client: NDJSON over fetch, reconnect without loss, status texts, per-session store. */
 export { createLineSplitter, parseStreamLine } from './ndjson';
+export { keepFollowing, readFollowStream } from './follow-stream';
 export { readEventStream, STREAM_UNREACHABLE, StreamOpenError, type ReadStreamOptions } from './read-stream';
 export {
   createStreamConnection,

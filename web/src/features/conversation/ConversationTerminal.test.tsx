@@ -1,0 +1,58 @@
+import type { ConversationMessage, FollowEvent } from '@cui/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderConversationPage } from './fixtures/conversation-page';
+import { installFakeApi, json } from './fixtures/fake-api';
+import { summaryFixture } from './fixtures/summary';
+import { stubListViewport } from './fixtures/viewport';
+
+/** Issue 18 point 4: a session a terminal CLI is running, followed live and continued once it stops. */
+const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';
+const message = (uuid: string, type: 'user' | 'assistant', text: string, parentUuid: string | null): ConversationMessage => ({
+  uuid, type, message: { role: type, content: [{ type: 'text', text }] }, timestamp: '2026-11-22T00:46:22.000Z', isSidechain: false, parentUuid,
+});
+const prompt = message('u1', 'user', 'typed in the terminal', null);
+const answer = message('a1', 'assistant', 'Answered in the terminal', 'u1');
+
+function followStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const push = (event: FollowEvent) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(event)}\n: heartbeat\n`));
+  return { response: new Response(body, { status: 200 }), push };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a conversation run in a terminal', () => {
+  stubListViewport();
+
+  it("says 'Active in terminal' and locks the composer, shows new messages as they are written, then offers to continue", async () => {
+    const transcript = [prompt];
+    let inTerminal = true;
+    const stream = followStream();
+    const { calls } = installFakeApi({
+      [`GET /api/conversations/${SID}`]: () => json({ messages: [...transcript], summary: 'typed in the terminal', projectPath: '/tmp/example/repo', metadata: {} }),
+      'GET /api/conversations': () => json({ conversations: [summaryFixture(inTerminal ? { status: 'ongoing', liveSource: 'terminal' } : {})], total: 1 }),
+      [`GET /api/conversations/${SID}/follow`]: () => stream.response,
+    });
+    renderConversationPage(SID);
+
+    expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(screen.getByText('typed in the terminal')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/follow'))).toBe(true));
+    // No run stream: the console has no run of this session.
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/stream/'))).toBe(false);
+
+    transcript.push(answer);
+    act(() => stream.push({ type: 'messages', messages: [answer], offset: 200 }));
+    expect(await screen.findByText('Answered in the terminal')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+
+    inTerminal = false;
+    act(() => stream.push({ type: 'activity', activeInTerminal: false }));
+    expect(await screen.findByText('Stopped in terminal.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByPlaceholderText('Continue the conversation...')).toBeEnabled());
+    expect(screen.getAllByText('Answered in the terminal')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,36 @@
+import type { ConversationSummary } from '@cui/contract';
+import { useEffect, useRef, useState } from 'react';
+import { keepFollowing, RECONNECT_DELAY_MS } from '@/features/live-run';
+
+/** Where the session stands with a CLI outside the console (issue 18): holding it now, or having just let it go. */
+export interface TerminalState {
+  /** A terminal CLI holds the session: it is followed live, and nothing may be sent into it. */
+  active: boolean;
+  /** It held the session while this page was open and has stopped: the composer offers to continue it. */
+  stopped: boolean;
+}
+
+/**
+ * While the list entry says a terminal CLI holds the session, follows its transcript and calls `onChange` (the
+ * loader's reload: the newest window and the list entry, read again) for each event: `connected` (what was written
+ * since the page loaded), new messages, and the terminal stopping. Reloading rather than appending keeps the view
+ * exactly the details route's (order, bridged parents) and loses nothing across reconnects; the CLI writes a
+ * message only once it is complete, so reloads are few.
+ */
+export function useTerminalFollow(sessionId: string, summary: ConversationSummary | null, onChange: () => Promise<void> | void): TerminalState {
+  const active = summary?.liveSource === 'terminal';
+  // Adjusted while rendering (no effect): once seen active, a later inactive entry means the terminal stopped.
+  const [seenActive, setSeenActive] = useState(false);
+  if (active && !seenActive) setSeenActive(true);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    if (!active) return;
+    return keepFollowing(sessionId, () => void latest.current(), RECONNECT_DELAY_MS);
+  }, [sessionId, active]);
+
+  return { active, stopped: seenActive && !active };
+}

@@ -1,0 +1,44 @@
+import { FollowEvent, routes } from '@cui/contract';
+import { authHeaders, routeUrl } from '@/app/api-client';
+import { createLineSplitter } from './ndjson';
+
+/**
+ * Reads a session's follow stream (GET /api/conversations/:id/follow, NDJSON) until it ends, handing each valid
+ * event to `onEvent`; heartbeats and items that do not parse are skipped. The stream never ends by itself, so a
+ * return or a throw (other than an abort) means the connection dropped.
+ */
+export async function readFollowStream(sessionId: string, signal: AbortSignal, onEvent: (event: FollowEvent) => void): Promise<void> {
+  const response = await fetch(routeUrl(routes.follow.follow, { params: { sessionId } }), { headers: authHeaders(), signal });
+  if (!response.ok || !response.body) throw new Error(`Follow stream failed: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const splitter = createLineSplitter();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    for (const line of splitter.push(value)) {
+      if (!line.trim() || line.startsWith(':')) continue;
+      const parsed = FollowEvent.safeParse(JSON.parse(line));
+      if (parsed.success) onEvent(parsed.data);
+    }
+  }
+}
+
+/** Keeps a follow stream open (reconnecting after `retryMs`) until the returned function is called. */
+export function keepFollowing(sessionId: string, onEvent: (event: FollowEvent) => void, retryMs: number): () => void {
+  const controller = new AbortController();
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = (): void => {
+    readFollowStream(sessionId, controller.signal, onEvent)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn(`Following session ${sessionId} failed:`, error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) retry = setTimeout(open, retryMs);
+      });
+  };
+  open();
+  return () => {
+    controller.abort();
+    clearTimeout(retry);
+  };
+}
