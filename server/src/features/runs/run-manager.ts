@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { PermissionMode, RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -7,7 +7,9 @@ import type { RunEndReason } from '../../platform/bus';
 import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
 import type { RunEnvironmentProvider } from './run-environment';
+import { launchCli } from './cli-launch';
 import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
+import { createStandbyPool, type StandbyMatch, type StandbyPoolDeps } from './standby-pool';
 import type { RunGuard } from './run-guard';
 import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
 
@@ -44,6 +46,8 @@ export interface RunManager extends LiveRuns {
 
 export interface RunManagerOptions {
   retentionMs?: number;
+  /** Standby CLIs for follow-ups (standby-pool.ts); on unless `enabled: false`. */
+  standby?: Pick<StandbyPoolDeps, 'idleMs' | 'max'> & { enabled?: boolean };
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes' | 'idleAfterInterruptMs'>;
 }
 
@@ -70,6 +74,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const dropped = new Set<string>();
   const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
   let closing = false;
+  const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
+  const standbys = createStandbyPool({ logger, ...standbyOptions });
 
   const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
   /** By streaming id, else the live run of that session, else its latest finished one. */
@@ -119,29 +125,34 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
   };
 
-  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
+  /** The CLI's parameters for this start, ids aside (computed the same way for a standby and for the start it serves). */
+  const launchParams = (resolved: ResolvedStart): StandbyMatch => {
     const { env, model } = deps.runEnvironment({
       workingDirectory: resolved.workingDirectory,
       permissionMode: resolved.permissionMode,
       ...(resolved.model ? { model: resolved.model } : {}),
       ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
     });
-    const run = startRun(
-      {
-        streamingId: randomUUID(),
-        sessionId: randomUUID(),
-        prompt: resolved.prompt,
-        workingDirectory: resolved.workingDirectory,
-        executablePath: resolved.executablePath,
-        env,
-        permissionMode: resolved.permissionMode,
-        model,
-        systemPrompt: resolved.systemPrompt,
-        resumeSessionId: resolved.resumeSessionId,
-        ...deps.runSettings(resolved.workingDirectory),
-      },
-      { logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run },
-    );
+    return {
+      workingDirectory: resolved.workingDirectory,
+      executablePath: resolved.executablePath,
+      env,
+      permissionMode: resolved.permissionMode,
+      ...(model ? { model } : {}),
+      ...(resolved.systemPrompt ? { systemPrompt: resolved.systemPrompt } : {}),
+      ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
+      ...deps.runSettings(resolved.workingDirectory),
+    };
+  };
+
+  const runDeps = (query: ClaudeQueryFn): RunDeps => ({ logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run });
+
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
+    const params = launchParams(resolved);
+    const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params) : undefined;
+    const ids = standby ? { streamingId: standby.params.streamingId, sessionId: standby.params.sessionId } : { streamingId: randomUUID(), sessionId: randomUUID() };
+    if (standby) logger.info({ ...ids, resumeSessionId: resolved.resumeSessionId }, 'follow-up takes the standby cli');
+    const run = startRun({ ...params, ...ids, prompt: resolved.prompt }, runDeps(query), standby);
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
       const timer = setTimeout(() => drop(run.info.streamingId), retentionMs);
@@ -149,6 +160,24 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       dropTimers.set(run.info.streamingId, timer);
     });
     return run;
+  };
+
+  /** After a completed run: the CLI its likely follow-up needs (same folder and mode, the defaults of the web's send). */
+  const prepareStandby = async (run: Run, permissionMode: PermissionMode, query: ClaudeQueryFn): Promise<void> => {
+    const { sessionId, workingDirectory } = run.info;
+    const resolved = await resolveStart(
+      { workingDirectory, initialPrompt: '', resumedSessionId: sessionId, permissionMode },
+      { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo },
+    );
+    if (closing || lookup(sessionId)?.isLive()) return;
+    const params = { ...launchParams(resolved), streamingId: randomUUID(), sessionId: randomUUID() };
+    standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })));
+  };
+
+  const afterEnd = (run: Run, end: RunEnd, resolved: ResolvedStart, query: ClaudeQueryFn): void => {
+    publishEnd(run, end, resolved.resumeSessionId);
+    if (end.reason !== 'completed' || closing || !standbyEnabled) return;
+    prepareStandby(run, resolved.permissionMode, query).catch((error: unknown) => logger.warn({ err: error, sessionId: run.info.sessionId }, 'could not prepare a standby cli'));
   };
 
   return {
@@ -171,7 +200,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
       }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const run = launch(resolved, await deps.claude.sdkQuery());
+      const query = await deps.claude.sdkQuery();
+      const run = launch(resolved, query);
       try {
         await run.ready;
       } catch (error) {
@@ -183,7 +213,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       // Published once the CLI reported its session, so the id is final; `run.ended` follows only such runs.
       const { streamingId, sessionId, workingDirectory, permissionMode } = run.info;
       deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode });
-      void run.ended.then((end) => publishEnd(run, end, resolved.resumeSessionId));
+      void run.ended.then((end) => afterEnd(run, end, resolved, query));
       return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
     },
     async stop(id) {
@@ -192,7 +222,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         if (dropped.has(id)) return { success: true };
         throw new AppError('run.not_found', `No running conversation with id ${id}`);
       }
-      await run.stop();
+      await Promise.all([run.stop(), standbys.discard(run.info.sessionId)]);
       return { success: true };
     },
     async interrupt(id) {
@@ -214,7 +244,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     wasDropped: (streamingId) => dropped.has(streamingId),
     async close() {
       closing = true;
-      await Promise.all([...runs.values()].map((run) => run.stop()));
+      await Promise.all([...[...runs.values()].map((run) => run.stop()), standbys.close()]);
       for (const timer of dropTimers.values()) clearTimeout(timer);
       dropTimers.clear();
     },

@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { CliLaunch, LaunchParams } from './cli-launch';
+
+/** How long a standby CLI waits for the follow-up it was spawned for before it is ended. */
+export const DEFAULT_STANDBY_IDLE_MS = 5 * 60 * 1000;
+/** How many standby CLIs may wait at once (each holds a CLI process's memory); the oldest goes first. */
+export const DEFAULT_STANDBY_MAX = 3;
+
+/** The parameters a standby must match, without the ids it was given. */
+export type StandbyMatch = Omit<LaunchParams, 'streamingId' | 'sessionId'>;
+
+/**
+ * Standby CLIs for follow-ups (issue 18, faster follow-ups). When a run completes, the CLI that would resume
+ * its session is spawned at once, forked into a preset session id, and waits for its first message; a follow-up
+ * with exactly the same parameters (working directory, executable, environment, permission mode, model, settings)
+ * takes it and skips the CLI's cold start. A standby is no run: the session it resumes shows as finished, nothing
+ * is published on the bus, and it ends unused after an idle time, on a stop of its session, and on shutdown.
+ */
+export interface StandbyPool {
+  /**
+   * Keeps `launch` (a CLI just spawned to resume `resumeSessionId`) for that session's follow-up, replacing an older
+   * standby of it; ended at once when the pool is closed.
+   */
+  prepare(resumeSessionId: string, launch: CliLaunch): void;
+  /** The standby of this session when it matches `wanted` exactly and is alive; one that does not is ended. */
+  take(resumeSessionId: string, wanted: StandbyMatch): CliLaunch | undefined;
+  /** Ends the standby of this session, if any. */
+  discard(resumeSessionId: string): Promise<void>;
+  /** The process ids of the waiting standbys (for the status and tests of their lifetime). */
+  pids(): number[];
+  /** Ends every standby and prepares no more. */
+  close(): Promise<void>;
+}
+
+export interface StandbyPoolDeps {
+  logger: Logger;
+  idleMs?: number;
+  max?: number;
+}
+
+/** A stable text of the parameters (object keys sorted), so two equal sets compare equal whatever their key order. */
+export function matchKey(params: StandbyMatch): string {
+  return JSON.stringify(params, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+function withoutIds(params: LaunchParams): StandbyMatch {
+  const { streamingId: _streamingId, sessionId: _sessionId, ...rest } = params;
+  return rest;
+}
+
+interface Entry {
+  launch: CliLaunch;
+  key: string;
+  timer: NodeJS.Timeout;
+}
+
+export function createStandbyPool(deps: StandbyPoolDeps): StandbyPool {
+  const logger = deps.logger;
+  const entries = new Map<string, Entry>();
+  const pending = new Set<Promise<void>>();
+  let closed = false;
+
+  const end = (sessionId: string, why: string): Promise<void> => {
+    const entry = entries.get(sessionId);
+    if (!entry) return Promise.resolve();
+    entries.delete(sessionId);
+    clearTimeout(entry.timer);
+    logger.info({ resumeSessionId: sessionId, pid: entry.launch.spawner.current()?.pid }, `ending the standby cli: ${why}`);
+    const ending = entry.launch.discard().catch((error: unknown) => logger.warn({ err: error }, 'ending a standby cli failed'));
+    pending.add(ending);
+    void ending.finally(() => pending.delete(ending));
+    return ending;
+  };
+
+  return {
+    prepare(resumeSessionId, launch) {
+      void end(resumeSessionId, 'replaced');
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined && entries.size >= (deps.max ?? DEFAULT_STANDBY_MAX)) void end(oldest, 'too many standbys');
+      const timer = setTimeout(() => void end(resumeSessionId, 'no follow-up in time'), deps.idleMs ?? DEFAULT_STANDBY_IDLE_MS);
+      timer.unref();
+      entries.set(resumeSessionId, { launch, key: matchKey(withoutIds(launch.params)), timer });
+      if (closed) void end(resumeSessionId, 'shutting down');
+    },
+    take(resumeSessionId, wanted) {
+      const entry = entries.get(resumeSessionId);
+      if (!entry) return undefined;
+      const proc = entry.launch.spawner.current();
+      if (!proc || proc.hasExited()) return void end(resumeSessionId, 'its process is gone');
+      if (entry.key !== matchKey(wanted)) return void end(resumeSessionId, 'the follow-up asks for other settings');
+      entries.delete(resumeSessionId);
+      clearTimeout(entry.timer);
+      return entry.launch;
+    },
+    discard: (resumeSessionId) => end(resumeSessionId, 'its session was stopped'),
+    pids: () => [...entries.values()].flatMap((entry) => entry.launch.spawner.current()?.pid ?? []),
+    async close() {
+      closed = true;
+      await Promise.all([...entries.keys()].map((sessionId) => end(sessionId, 'shutting down')));
+      await Promise.all([...pending]);
+    },
+  };
+}
