@@ -76,6 +76,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   let closing = false;
   const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
   const standbys = createStandbyPool({ logger, ...standbyOptions });
+  /** Completed sessions whose standby is being prepared (a stop in the meantime cancels it). */
+  const awaitingStandby = new Set<string>();
 
   const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
   /** By streaming id, else the live run of that session, else its latest finished one. */
@@ -169,7 +171,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       { workingDirectory, initialPrompt: '', resumedSessionId: sessionId, permissionMode },
       { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo },
     );
-    if (closing || lookup(sessionId)?.isLive()) return;
+    // A stop of the session (or a new run of it) while the paths were checked: it wants no standby.
+    if (!awaitingStandby.delete(sessionId) || closing || lookup(sessionId)?.isLive()) return;
     const params = { ...launchParams(resolved), streamingId: randomUUID(), sessionId: randomUUID() };
     standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })));
   };
@@ -177,6 +180,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const afterEnd = (run: Run, end: RunEnd, resolved: ResolvedStart, query: ClaudeQueryFn): void => {
     publishEnd(run, end, resolved.resumeSessionId);
     if (end.reason !== 'completed' || closing || !standbyEnabled) return;
+    awaitingStandby.add(run.info.sessionId);
     prepareStandby(run, resolved.permissionMode, query).catch((error: unknown) => logger.warn({ err: error, sessionId: run.info.sessionId }, 'could not prepare a standby cli'));
   };
 
@@ -222,6 +226,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         if (dropped.has(id)) return { success: true };
         throw new AppError('run.not_found', `No running conversation with id ${id}`);
       }
+      awaitingStandby.delete(run.info.sessionId);
       await Promise.all([run.stop(), standbys.discard(run.info.sessionId)]);
       return { success: true };
     },
