@@ -4,6 +4,7 @@ import { createClaudeSpawner } from '../../cli/claude-process';
 import { startClaudeQuery } from '../../cli/claude-query';
 import { createPromptInput, type PromptInput } from '../../cli/prompt-input';
 import type { RunDeps, RunParams } from './run';
+import type { StandbyLaunch } from './standby-pool';
 import { createStopper, type Stopper } from './stopper';
 
 /** What a launch needs: a run's parameters before its first message. */
@@ -19,16 +20,13 @@ export interface LaunchHooks {
  * One spawned CLI process and its SDK query, waiting for its first message on the streaming input. A run owns it
  * at once (a cold start), or later (a standby spawned ahead of a likely follow-up, see standby-pool.ts).
  */
-export interface CliLaunch {
-  readonly params: LaunchParams;
+export interface CliLaunch extends StandbyLaunch {
   readonly query: Query;
   readonly input: PromptInput;
   readonly spawner: ReturnType<typeof createClaudeSpawner>;
   readonly stopper: Stopper;
   /** A run takes the launch over: unparsed lines and tool approvals go to it from now on. */
   attach(hooks: LaunchHooks): void;
-  /** Ends a launch no run took: its process (group) is gone and released when this resolves. */
-  discard(): Promise<void>;
 }
 
 const NOT_ATTACHED: PermissionResult = { behavior: 'deny', message: 'No run owns this Claude Code process yet.', interrupt: true };
@@ -70,6 +68,8 @@ export function launchCli(params: LaunchParams, deps: RunDeps, logger: Logger): 
     spawner,
     stopper,
     attach: (next) => (hooks = next),
+    pid: () => spawner.current()?.pid,
+    alive: () => Boolean(spawner.current() && !spawner.current()?.hasExited()),
     async discard() {
       input.end();
       abortController.abort();

@@ -7,7 +7,7 @@ import type { RunEndReason } from '../../platform/bus';
 import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
 import type { RunEnvironmentProvider } from './run-environment';
-import { launchCli } from './cli-launch';
+import { launchCli, type CliLaunch } from './cli-launch';
 import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
 import { createStandbyPool, type StandbyMatch, type StandbyPoolDeps } from './standby-pool';
 import type { RunGuard } from './run-guard';
@@ -75,7 +75,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
   let closing = false;
   const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
-  const standbys = createStandbyPool({ logger, ...standbyOptions });
+  const standbys = createStandbyPool<CliLaunch>({ logger, ...standbyOptions });
   /** Completed sessions whose standby is being prepared (a stop in the meantime cancels it). */
   const awaitingStandby = new Set<string>();
 

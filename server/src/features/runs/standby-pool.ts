@@ -1,10 +1,20 @@
 import type { Logger } from 'pino';
-import type { CliLaunch, LaunchParams } from './cli-launch';
+import type { LaunchParams } from './cli-launch';
 
 /** How long a standby CLI waits for the follow-up it was spawned for before it is ended. */
 export const DEFAULT_STANDBY_IDLE_MS = 5 * 60 * 1000;
 /** How many standby CLIs may wait at once (each holds a CLI process's memory); the oldest goes first. */
 export const DEFAULT_STANDBY_MAX = 3;
+
+/** What the pool needs of a launch (a CliLaunch). */
+export interface StandbyLaunch {
+  readonly params: LaunchParams;
+  pid(): number | undefined;
+  /** The process was spawned and has not exited. */
+  alive(): boolean;
+  /** Ends a launch no run took: its process (group) is gone and released when this resolves. */
+  discard(): Promise<void>;
+}
 
 /** The parameters a standby must match, without the ids it was given. */
 export type StandbyMatch = Omit<LaunchParams, 'streamingId' | 'sessionId'>;
@@ -16,14 +26,14 @@ export type StandbyMatch = Omit<LaunchParams, 'streamingId' | 'sessionId'>;
  * takes it and skips the CLI's cold start. A standby is no run: the session it resumes shows as finished, nothing
  * is published on the bus, and it ends unused after an idle time, on a stop of its session, and on shutdown.
  */
-export interface StandbyPool {
+export interface StandbyPool<L extends StandbyLaunch> {
   /**
    * Keeps `launch` (a CLI just spawned to resume `resumeSessionId`) for that session's follow-up, replacing an older
    * standby of it; ended at once when the pool is closed.
    */
-  prepare(resumeSessionId: string, launch: CliLaunch): void;
+  prepare(resumeSessionId: string, launch: L): void;
   /** The standby of this session when it matches `wanted` exactly and is alive; one that does not is ended. */
-  take(resumeSessionId: string, wanted: StandbyMatch): CliLaunch | undefined;
+  take(resumeSessionId: string, wanted: StandbyMatch): L | undefined;
   /** Ends the standby of this session, if any. */
   discard(resumeSessionId: string): Promise<void>;
   /** The process ids of the waiting standbys (for the status and tests of their lifetime). */
@@ -52,15 +62,15 @@ function withoutIds(params: LaunchParams): StandbyMatch {
   return rest;
 }
 
-interface Entry {
-  launch: CliLaunch;
+interface Entry<L> {
+  launch: L;
   key: string;
   timer: NodeJS.Timeout;
 }
 
-export function createStandbyPool(deps: StandbyPoolDeps): StandbyPool {
+export function createStandbyPool<L extends StandbyLaunch>(deps: StandbyPoolDeps): StandbyPool<L> {
   const logger = deps.logger;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<L>>();
   const pending = new Set<Promise<void>>();
   let closed = false;
 
@@ -69,7 +79,7 @@ export function createStandbyPool(deps: StandbyPoolDeps): StandbyPool {
     if (!entry) return Promise.resolve();
     entries.delete(sessionId);
     clearTimeout(entry.timer);
-    logger.info({ resumeSessionId: sessionId, pid: entry.launch.spawner.current()?.pid }, `ending the standby cli: ${why}`);
+    logger.info({ resumeSessionId: sessionId, pid: entry.launch.pid() }, `ending the standby cli: ${why}`);
     const ending = entry.launch.discard().catch((error: unknown) => logger.warn({ err: error }, 'ending a standby cli failed'));
     pending.add(ending);
     void ending.finally(() => pending.delete(ending));
@@ -89,15 +99,14 @@ export function createStandbyPool(deps: StandbyPoolDeps): StandbyPool {
     take(resumeSessionId, wanted) {
       const entry = entries.get(resumeSessionId);
       if (!entry) return undefined;
-      const proc = entry.launch.spawner.current();
-      if (!proc || proc.hasExited()) return void end(resumeSessionId, 'its process is gone');
+      if (!entry.launch.alive()) return void end(resumeSessionId, 'its process is gone');
       if (entry.key !== matchKey(wanted)) return void end(resumeSessionId, 'the follow-up asks for other settings');
       entries.delete(resumeSessionId);
       clearTimeout(entry.timer);
       return entry.launch;
     },
     discard: (resumeSessionId) => end(resumeSessionId, 'its session was stopped'),
-    pids: () => [...entries.values()].flatMap((entry) => entry.launch.spawner.current()?.pid ?? []),
+    pids: () => [...entries.values()].flatMap((entry) => entry.launch.pid() ?? []),
     async close() {
       closed = true;
       await Promise.all([...entries.keys()].map((sessionId) => end(sessionId, 'shutting down')));
