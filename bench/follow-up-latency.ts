@@ -4,8 +4,9 @@
  * pinned CLI against the scripted fake model (echo scenario); each follow-up continues the session the previous
  * one opened, as a user following up turn after turn.
  *
- *   npx tsx --tsconfig tsconfig.server.json bench/follow-up-latency.ts [follow-ups=10] [think-ms=2000]
+ *   npx tsx --tsconfig tsconfig.server.json bench/follow-up-latency.ts [follow-ups=10] [think-ms=2000] [--cold]
  *
+ * `--cold` turns the standby CLIs off (runs/standby-pool.ts): every follow-up spawns its CLI, as before them.
  * `think-ms` is the user's time between seeing the answer and sending the next message (reading, typing); the
  * console may use it to get the next CLI ready. One unmeasured first run starts the conversation.
  */
@@ -35,10 +36,12 @@ async function send(server: TestServer, repo: string, prompt: string, resumedSes
 }
 
 async function main(): Promise<void> {
-  const followUps = Number(process.argv[2] ?? 10);
-  const thinkMs = Number(process.argv[3] ?? 2000);
+  const args = process.argv.slice(2).filter((arg) => arg !== '--cold');
+  const followUps = Number(args[0] ?? 10);
+  const thinkMs = Number(args[1] ?? 2000);
+  const cold = process.argv.includes('--cold');
   const fake = await startFakeAnthropic();
-  const server = await startTestServer({ anthropicBaseUrl: fake.url, logLevel: 'warn' });
+  const server = await startTestServer({ anthropicBaseUrl: fake.url, logLevel: 'warn', runOptions: { standby: { enabled: !cold } } });
   try {
     const repo = makeRepo(path.join(server.dirs.work, 'bench-repo'));
     let { sessionId } = await send(server, repo, 'benchmark hello');
