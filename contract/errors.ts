@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   'trust.not_revocable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
   'storage.damaged': 503,
+  /** The folder is no worktree a run of the console made (see contract/worktrees.ts). */
+  'worktree.not_found': 404,
+  /** A run works in the worktree: stop it first. */
+  'worktree.busy': 409,
   'internal': 500,
 } as const;
 

@@ -17,3 +17,4 @@ export * from './system';
 export * from './trust';
 export { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolOutcome, toolUseChange } from './tool-metrics';
 export * from './validation';
+export * from './worktrees';

@@ -10,6 +10,7 @@ import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
 import { trustRoutes } from './trust';
+import { worktreeRoutes } from './worktrees';
 
 /** The route table: every /api route of the console, read by the server router and the web client. */
 export const routes = {
@@ -24,6 +25,7 @@ export const routes = {
   stream: streamRoutes,
   system: systemRoutes,
   trust: trustRoutes,
+  worktrees: worktreeRoutes,
 };
 
 /**

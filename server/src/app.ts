@@ -16,6 +16,7 @@ import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } fro
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
+import { createWorktreeService, registerWorktreeRoutes } from './features/worktrees/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { installCompression } from './platform/compression';
 import { openDatabaseWithRecovery } from './platform/db-recovery';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerRunRoutes(app, { ...platform, runs });
   registerTrustRoutes(app, { ...platform, trust });
+  registerWorktreeRoutes(app, { worktrees: createWorktreeService({ runs, logger: platform.logger }) });
   registerNotificationRoutes(app, { webPush, subscriptions });
 
   const spaShell = indexHtml !== undefined;

@@ -35,6 +35,8 @@ export interface RunManager extends LiveRuns {
   unqueue(id: string, messageId: string): { success: boolean };
   /** Runs a queued message at once: first in the queue, the turn interrupted. */
   sendNow(id: string, messageId: string): { success: boolean };
+  /** Ends the standby CLIs working in this folder or below (before the folder is removed). */
+  endStandbysIn(folder: string): Promise<void>;
   /** A live run, or a finished one whose events are still kept. */
   find(streamingId: string): Run | undefined;
   /** The run finished and its events were dropped (410 rather than 404). */
@@ -143,6 +145,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       ...(model ? { model } : {}),
       ...(resolved.systemPrompt ? { systemPrompt: resolved.systemPrompt } : {}),
       ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
+      ...(resolved.worktreeName ? { worktreeName: resolved.worktreeName } : {}),
       ...deps.runSettings(resolved.workingDirectory),
     };
   };
@@ -245,6 +248,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       liveRun(id).sendNow(messageId);
       return { success: true };
     },
+    endStandbysIn: (folder) => standbys.discardIn(folder),
     find: (streamingId) => runs.get(streamingId),
     wasDropped: (streamingId) => dropped.has(streamingId),
     async close() {

@@ -35,6 +35,8 @@ export interface RunParams extends RunSettings {
   model?: string;
   systemPrompt?: string;
   resumeSessionId?: string;
+  /** Work in a new git worktree of this name (the session's folder is then the worktree's, see cli/worktree.ts). */
+  worktreeName?: string;
 }
 
 export interface RunDeps {
@@ -197,7 +199,7 @@ class CliRun implements Run {
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
     let event = mapped.event;
-    if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
+    if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id, event.cwd);
     if (event.type === 'result') {
       // An interrupted turn is no failure of the run: it goes on with the next message.
       if (this.turns.onResult().interrupted) event = { ...event, interrupted: true };
@@ -206,8 +208,10 @@ class CliRun implements Run {
     this.emit(event);
   }
 
-  private onInit(sessionId: string): void {
+  private onInit(sessionId: string, cwd: string): void {
     this.initialized = true;
+    // In a worktree the CLI works in the folder it made: that is the session's folder from now on.
+    if (this.params.worktreeName) this.info.workingDirectory = cwd;
     if (sessionId !== this.info.sessionId) {
       this.logger.warn({ preset: this.info.sessionId, reported: sessionId }, 'cli reported another session id than the preset one');
       this.info.sessionId = sessionId;

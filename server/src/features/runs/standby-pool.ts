@@ -36,6 +36,8 @@ export interface StandbyPool<L extends StandbyLaunch> {
   take(resumeSessionId: string, wanted: StandbyMatch): L | undefined;
   /** Ends the standby of this session, if any. */
   discard(resumeSessionId: string): Promise<void>;
+  /** Ends every standby working in this folder or below it (a worktree being removed). */
+  discardIn(folder: string): Promise<void>;
   /** The process ids of the waiting standbys (for the status and tests of their lifetime). */
   pids(): number[];
   /** Ends every standby and prepares no more. */
@@ -106,6 +108,10 @@ export function createStandbyPool<L extends StandbyLaunch>(deps: StandbyPoolDeps
       return entry.launch;
     },
     discard: (resumeSessionId) => end(resumeSessionId, 'its session was stopped'),
+    async discardIn(folder) {
+      const inside = [...entries].filter(([, entry]) => entry.launch.params.workingDirectory === folder || entry.launch.params.workingDirectory.startsWith(`${folder}/`));
+      await Promise.all(inside.map(([sessionId]) => end(sessionId, 'its folder is being removed')));
+    },
     pids: () => [...entries.values()].flatMap((entry) => entry.launch.pid() ?? []),
     async close() {
       closed = true;
