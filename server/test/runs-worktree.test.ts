@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../../fake-model/test-support';
-import { openStream, postJson, postStart, startOk, useRunServer } from './runs-support';
+import { getJson, openStream, postJson, postStart, startOk, useRunServer } from './runs-support';
 
 /** Worktree per session (issue 18, point 5): the CLI's own `--worktree`, and discarding it with its branch. */
 
@@ -65,5 +65,17 @@ describe('bad worktree input', () => {
     expect(await postJson(ctx.server, '/api/worktrees/discard', { path: 'relative/.claude/worktrees/cui-0123abcd' })).toMatchObject({ status: 404, body: { code: 'worktree.not_found' } });
     expect(await postJson(ctx.server, '/api/worktrees/discard', { path: path.join(repo, '.claude/worktrees/cui-0123abcd') })).toMatchObject({ status: 404, body: { code: 'worktree.not_found' } });
     expect(fs.existsSync(path.join(repo, 'hello.txt'))).toBe(true);
+  });
+
+  it('tells whether a folder can get a worktree', async () => {
+    const repo = makeRepo(path.join(ctx.server.dirs.work, 'wt-check'));
+    const plain = path.join(ctx.server.dirs.work, 'wt-check-plain');
+    fs.mkdirSync(plain, { recursive: true });
+    const check = (folder: string) => getJson(ctx.server, `/api/worktrees/repository?path=${encodeURIComponent(folder)}`);
+    expect(await check(repo)).toEqual({ status: 200, body: { repository: true } });
+    expect(await check(plain)).toEqual({ status: 200, body: { repository: false } });
+    expect(await check(path.join(plain, 'missing'))).toEqual({ status: 200, body: { repository: false } });
+    expect(await check('relative')).toEqual({ status: 200, body: { repository: false } });
+    expect(await getJson(ctx.server, '/api/worktrees/repository')).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
   });
 });

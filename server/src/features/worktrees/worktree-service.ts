@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { DiscardWorktreeResponse } from '@cui/contract';
+import { worktreeOf, type DiscardWorktreeResponse, type RepositoryResponse } from '@cui/contract';
 import type { Logger } from 'pino';
-import { parseWorktreePath, worktreeBranch } from '../../cli/worktree';
 import type { LiveRuns } from '../../context';
 import { AppError } from '../../platform/app-error';
 
@@ -14,6 +13,8 @@ const run = promisify(execFile);
 export interface WorktreeService {
   /** Removes the worktree at `folder` and deletes its branch; 404 for any other folder, 409 while a run works in it. */
   discard(folder: string): Promise<DiscardWorktreeResponse>;
+  /** Whether a worktree can be made of this folder (a git repository with a commit). */
+  repository(folder: string): Promise<RepositoryResponse>;
 }
 
 const git = (repo: string, args: string[]): Promise<{ stdout: string }> => run('git', ['-C', repo, ...args], { timeout: 30_000, windowsHide: true });
@@ -22,6 +23,11 @@ const git = (repo: string, args: string[]): Promise<{ stdout: string }> => run('
 async function worktreeFolders(repo: string): Promise<string[]> {
   const { stdout } = await git(repo, ['worktree', 'list', '--porcelain']).catch(() => ({ stdout: '' }));
   return stdout.split('\n').flatMap((line) => (line.startsWith('worktree ') ? [line.slice('worktree '.length)] : []));
+}
+
+/** `git rev-parse HEAD` succeeds: a work tree with a commit to branch from. */
+async function hasCommit(folder: string): Promise<boolean> {
+  return git(folder, ['rev-parse', '--verify', '--quiet', 'HEAD']).then(() => true, () => false);
 }
 
 export interface WorktreeServiceDeps {
@@ -33,7 +39,7 @@ export function createWorktreeService(deps: WorktreeServiceDeps): WorktreeServic
   const logger = deps.logger.child({ component: 'worktrees' });
   return {
     async discard(folder) {
-      const parsed = path.isAbsolute(folder) ? parseWorktreePath(folder) : undefined;
+      const parsed = worktreeOf(folder);
       const notFound = new AppError('worktree.not_found', `No worktree of the console at ${folder}`);
       if (!parsed) throw notFound;
       const real = await fs.realpath(path.resolve(folder)).catch(() => undefined);
@@ -41,12 +47,16 @@ export function createWorktreeService(deps: WorktreeServiceDeps): WorktreeServic
       const busy = deps.runs.list().find((live) => live.workingDirectory === real || live.workingDirectory.startsWith(real + path.sep));
       if (busy) throw new AppError('worktree.busy', 'A conversation is running in this worktree: stop it first');
       await deps.runs.endStandbysIn(real);
-      const branch = worktreeBranch(parsed.name);
+      const { branch } = parsed;
       // The CLI locks its worktrees: a locked one needs --force twice.
       await git(parsed.repo, ['worktree', 'remove', '--force', '--force', real]);
       await git(parsed.repo, ['branch', '-D', branch]).catch((error: unknown) => logger.warn({ err: error, branch }, 'could not delete the worktree branch'));
       logger.info({ path: real, branch }, 'worktree discarded');
       return { success: true, path: real, branch };
+    },
+    async repository(folder) {
+      if (!path.isAbsolute(folder)) return { repository: false };
+      return { repository: await hasCommit(folder) };
     },
   };
 }

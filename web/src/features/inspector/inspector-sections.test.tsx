@@ -29,7 +29,7 @@ describe('inspector sections', () => {
   it("lists the spec's left-panel sections in order, ending with 'All routes'", () => {
     expect(LEFT_SECTIONS.map((entry) => entry.title)).toEqual([
       'System status', 'Config', 'Working directories', 'Commands', 'Start conversation', 'Stop conversation', 'List conversations',
-      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Notifications', 'Discard worktree',
+      'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Notifications', 'Worktrees',
       'All routes',
     ]);
   });

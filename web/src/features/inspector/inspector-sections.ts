@@ -37,7 +37,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
   },
   // Beyond the spec (issue 18): a session's git worktree.
-  { title: 'Discard worktree', routes: [routes.worktrees.discard] },
+  { title: 'Worktrees', routes: [routes.worktrees.repository, routes.worktrees.discard] },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },
 ];
