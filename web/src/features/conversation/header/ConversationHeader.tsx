@@ -7,6 +7,7 @@ import { HeaderSubtitle } from './HeaderSubtitle';
 import { subtitleParts } from './subtitle';
 import { TitleEditor } from './TitleEditor';
 import { useTitleEditor } from './use-title-editor';
+import { WorktreeBadge } from './WorktreeBadge';
 
 export interface ConversationHeaderProps {
   summary: ConversationSummary | null;
@@ -41,6 +42,7 @@ export function ConversationHeader({ summary, projectPath, metrics, onUpdate }: 
         )}
         <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
+      <WorktreeBadge projectPath={projectPath} />
       {summary && (
         <>
           <IconButton
