@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import type { ConversationSummary, WorkingDirectory } from '@cui/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../../fake-model/test-support';
+import { waitFor } from './helpers';
 import { getJson, openStream, postJson, postStart, startOk, useRunServer } from './runs-support';
 
 /** Worktree per session (issue 18, point 5): the CLI's own `--worktree`, and discarding it with its branch. */
@@ -15,7 +17,7 @@ const branches = (repo: string): string[] => git(repo, 'branch', '--format=%(ref
 describe('a run in a worktree', () => {
   it('changes files only in its worktree, on its own branch; discard removes the worktree and the branch', async () => {
     const repo = makeRepo(path.join(ctx.server.dirs.work, 'wt-write'));
-    const { streamingId } = await startOk(ctx.server, { workingDirectory: repo, initialPrompt: 'write a file', permissionMode: 'acceptEdits', worktree: true });
+    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: repo, initialPrompt: 'write a file', permissionMode: 'acceptEdits', worktree: true });
     const stream = await openStream(ctx.server, streamingId);
     await stream.ended;
     const init = stream.events.find((event) => event.type === 'system_init');
@@ -28,6 +30,17 @@ describe('a run in a worktree', () => {
     expect(git(repo, 'status', '--porcelain', '--', 'hello.txt', 'new.txt')).toBe('');
     expect(branches(repo)).toContain(`worktree-${name}`);
     expect(git(folder, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe(`worktree-${name}`);
+
+    // Its history is listed under the repository.
+    const underRepo = await waitFor(async () => {
+      const { body } = await getJson(ctx.server, `/api/conversations?projectPath=${encodeURIComponent(repo)}`);
+      return (body.conversations as ConversationSummary[]).find((c) => c.sessionId === sessionId);
+    }, { message: 'the worktree session listed under its repository' });
+    expect(underRepo.projectPath).toBe(folder);
+    const { body: dirs } = await getJson(ctx.server, '/api/working-directories');
+    const paths = (dirs.directories as WorkingDirectory[]).map((d) => d.path);
+    expect(paths).toContain(repo);
+    expect(paths).not.toContain(folder);
 
     expect(await postJson(ctx.server, '/api/worktrees/discard', { path: folder })).toEqual({ status: 200, body: { success: true, path: folder, branch: `worktree-${name}` } });
     expect(fs.existsSync(folder)).toBe(false);
