@@ -94,6 +94,22 @@ describe('standby CLI for follow-ups', () => {
     await postJson(server, `/api/conversations/${follow.sessionId}/stop`);
   });
 
+  it('asks for tool permissions on the standby like any run', async () => {
+    const repo = makeRepo(path.join(server.dirs.work, 'standby-permission'));
+    const { first, standbyPid } = await completedWithStandby(server, repo, 'hello permission');
+    const follow = await startOk(server, { workingDirectory: repo, initialPrompt: 'fix the typo in hello.txt', resumedSessionId: first.sessionId });
+    expect(cliPidForSession(server.dirs.claudeConfigDir, follow.sessionId)).toBe(standbyPid);
+    const stream = await openStream(server, follow.streamingId);
+    const request = await stream.next((event) => event.type === 'permission_request');
+    if (request.type !== 'permission_request') throw new Error('unreachable');
+    expect(request.data).toMatchObject({ toolName: 'Edit', streamingId: follow.streamingId });
+    expect(await postJson(server, `/api/permissions/${request.data.id}/decision`, { action: 'approve' })).toMatchObject({ status: 200 });
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ type: 'closed', reason: 'completed' });
+    expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+    await postJson(server, `/api/conversations/${follow.sessionId}/stop`);
+  });
+
   it('starts a follow-up with another permission mode cold and ends the standby', async () => {
     const repo = makeRepo(path.join(server.dirs.work, 'standby-mode'));
     const { first, standbyPid } = await completedWithStandby(server, repo, 'hello mode');
