@@ -126,6 +126,24 @@ describe('standby CLI for follow-ups', () => {
     await postJson(server, `/api/conversations/${follow.sessionId}/stop`);
   });
 
+  it('starts cold when the session history changed after the standby started (another CLI resumed it meanwhile)', async () => {
+    const repo = makeRepo(path.join(server.dirs.work, 'standby-history'));
+    const { first, standbyPid } = await completedWithStandby(server, repo, 'hello history');
+    const projects = path.join(server.dirs.claudeConfigDir, 'projects');
+    const transcript = fs.readdirSync(projects, { recursive: true }).map(String).find((file) => file.endsWith(`${first.sessionId}.jsonl`));
+    if (!transcript) throw new Error('no transcript');
+    fs.appendFileSync(path.join(projects, transcript), `${JSON.stringify({ type: 'summary', summary: 'written by a terminal', leafUuid: 'none' })}\n`);
+    const follow = await startOk(server, { workingDirectory: repo, initialPrompt: 'after the terminal [gate:standby-history]', resumedSessionId: first.sessionId });
+    await fake.gates.whenHeld('standby-history');
+    const pid = cliPidForSession(server.dirs.claudeConfigDir, follow.sessionId);
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(standbyPid);
+    fake.gates.release('standby-history');
+    await waitFor(() => !isAlive(standbyPid), { message: 'standby ended' });
+    await (await openStream(server, follow.streamingId)).ended;
+    await postJson(server, `/api/conversations/${follow.sessionId}/stop`);
+  });
+
   it('ends the standby when its session is stopped', async () => {
     const repo = makeRepo(path.join(server.dirs.work, 'standby-stop'));
     const { first, standbyPid } = await completedWithStandby(server, repo, 'hello stop');

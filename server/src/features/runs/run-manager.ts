@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionMode, RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
+import { transcriptStamp } from '../../cli/transcript-path';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { RunEndReason } from '../../platform/bus';
@@ -152,9 +153,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
 
   const runDeps = (query: ClaudeQueryFn): RunDeps => ({ logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run });
 
-  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): Run => {
+  /** `history`: the resumed transcript's stamp, when a standby may serve this start (see StandbyPool.take). */
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn, history: string | undefined): Run => {
     const params = launchParams(resolved);
-    const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params) : undefined;
+    const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params, history) : undefined;
     const ids = standby ? { streamingId: standby.params.streamingId, sessionId: standby.params.sessionId } : { streamingId: randomUUID(), sessionId: randomUUID() };
     if (standby) logger.info({ ...ids, resumeSessionId: resolved.resumeSessionId }, 'follow-up takes the standby cli');
     const run = startRun({ ...params, ...ids, prompt: resolved.prompt }, runDeps(query), standby);
@@ -174,10 +176,11 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       { workingDirectory, initialPrompt: '', resumedSessionId: sessionId, permissionMode },
       { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo },
     );
+    const history = await transcriptStamp(deps.paths.claudeProjectsDir, sessionId);
     // A stop of the session (or a new run of it) while the paths were checked: it wants no standby.
     if (!awaitingStandby.delete(sessionId) || closing || lookup(sessionId)?.isLive()) return;
     const params = { ...launchParams(resolved), streamingId: randomUUID(), sessionId: randomUUID() };
-    standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })));
+    standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })), history);
   };
 
   const afterEnd = (run: Run, end: RunEnd, resolved: ResolvedStart, query: ClaudeQueryFn): void => {
@@ -201,6 +204,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         claudeProjectsDir: deps.paths.claudeProjectsDir,
         sessionInfo: deps.sessionInfo,
       });
+      const resumed = resolved.resumeSessionId;
+      const history = resumed && standbys.has(resumed) ? await transcriptStamp(deps.paths.claudeProjectsDir, resumed) : undefined;
       // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
       const limit = deps.config.get().maxConcurrentRuns;
       if (liveRuns().length >= limit) {
@@ -208,7 +213,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
       const query = await deps.claude.sdkQuery();
-      const run = launch(resolved, query);
+      const run = launch(resolved, query, history);
       try {
         await run.ready;
       } catch (error) {

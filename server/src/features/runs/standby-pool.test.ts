@@ -44,11 +44,11 @@ describe('standby pool', () => {
   it('hands a standby once to a follow-up with the same settings', () => {
     const pool = createStandbyPool<FakeLaunch>({ logger });
     const launch = new FakeLaunch(1);
-    pool.prepare('old', launch);
+    pool.prepare('old', launch, 'h1');
     expect(pool.pids()).toEqual([1]);
-    expect(pool.take('other', wanted())).toBeUndefined();
-    expect(pool.take('old', wanted())).toBe(launch);
-    expect(pool.take('old', wanted())).toBeUndefined();
+    expect(pool.take('other', wanted(), 'h1')).toBeUndefined();
+    expect(pool.take('old', wanted(), 'h1')).toBe(launch);
+    expect(pool.take('old', wanted(), 'h1')).toBeUndefined();
     expect(launch.discarded).toBe(0);
     expect(pool.pids()).toEqual([]);
   });
@@ -56,24 +56,34 @@ describe('standby pool', () => {
   it('ends a standby asked for with other settings, or whose process is gone, and hands out neither', () => {
     const pool = createStandbyPool<FakeLaunch>({ logger });
     const mismatched = new FakeLaunch(1);
-    pool.prepare('old', mismatched);
-    expect(pool.take('old', wanted({ permissionMode: 'acceptEdits' }))).toBeUndefined();
+    pool.prepare('old', mismatched, 'h1');
+    expect(pool.take('old', wanted({ permissionMode: 'acceptEdits' }), 'h1')).toBeUndefined();
     expect(mismatched.discarded).toBe(1);
     const dead = new FakeLaunch(2);
-    pool.prepare('old', dead);
+    pool.prepare('old', dead, 'h1');
     dead.exited = true;
-    expect(pool.take('old', wanted())).toBeUndefined();
+    expect(pool.take('old', wanted(), 'h1')).toBeUndefined();
     expect(dead.discarded).toBe(1);
+  });
+
+  it('ends a standby whose session history changed since it started (another CLI wrote to it)', () => {
+    const pool = createStandbyPool<FakeLaunch>({ logger });
+    const launch = new FakeLaunch(1);
+    pool.prepare('old', launch, 'h1');
+    expect(pool.has('old')).toBe(true);
+    expect(pool.take('old', wanted(), 'h2')).toBeUndefined();
+    expect(launch.discarded).toBe(1);
+    expect(pool.has('old')).toBe(false);
   });
 
   it('replaces the standby of the same session and ends the oldest beyond the maximum', () => {
     const pool = createStandbyPool<FakeLaunch>({ logger, max: 2 });
     const [a, b, c, d] = [new FakeLaunch(1), new FakeLaunch(2), new FakeLaunch(3), new FakeLaunch(4)];
-    pool.prepare('s1', a);
-    pool.prepare('s1', b);
+    pool.prepare('s1', a, 'h1');
+    pool.prepare('s1', b, 'h1');
     expect(a.discarded).toBe(1);
-    pool.prepare('s2', c);
-    pool.prepare('s3', d);
+    pool.prepare('s2', c, 'h1');
+    pool.prepare('s3', d, 'h1');
     expect(b.discarded).toBe(1);
     expect(pool.pids()).toEqual([3, 4]);
   });
@@ -82,24 +92,24 @@ describe('standby pool', () => {
     vi.useFakeTimers();
     const pool = createStandbyPool<FakeLaunch>({ logger, idleMs: 1000 });
     const launch = new FakeLaunch(1);
-    pool.prepare('old', launch);
+    pool.prepare('old', launch, 'h1');
     vi.advanceTimersByTime(999);
     expect(launch.discarded).toBe(0);
     vi.advanceTimersByTime(1);
     expect(launch.discarded).toBe(1);
-    expect(pool.take('old', wanted())).toBeUndefined();
+    expect(pool.take('old', wanted(), 'h1')).toBeUndefined();
   });
 
   it('ends every standby on discard and close, and one prepared after the close at once', async () => {
     const pool = createStandbyPool<FakeLaunch>({ logger });
     const [a, b, late] = [new FakeLaunch(1), new FakeLaunch(2), new FakeLaunch(3)];
-    pool.prepare('s1', a);
-    pool.prepare('s2', b);
+    pool.prepare('s1', a, 'h1');
+    pool.prepare('s2', b, 'h1');
     await pool.discard('s1');
     expect(a.discarded).toBe(1);
     await pool.close();
     expect(b.discarded).toBe(1);
-    pool.prepare('s3', late);
+    pool.prepare('s3', late, 'h1');
     expect(late.discarded).toBe(1);
     expect(pool.pids()).toEqual([]);
   });

@@ -29,11 +29,16 @@ export type StandbyMatch = Omit<LaunchParams, 'streamingId' | 'sessionId'>;
 export interface StandbyPool<L extends StandbyLaunch> {
   /**
    * Keeps `launch` (a CLI just spawned to resume `resumeSessionId`) for that session's follow-up, replacing an older
-   * standby of it; ended at once when the pool is closed.
+   * standby of it; ended at once when the pool is closed. `history` stamps the session's transcript as the CLI read it.
    */
-  prepare(resumeSessionId: string, launch: L): void;
-  /** The standby of this session when it matches `wanted` exactly and is alive; one that does not is ended. */
-  take(resumeSessionId: string, wanted: StandbyMatch): L | undefined;
+  prepare(resumeSessionId: string, launch: L, history: string | undefined): void;
+  /**
+   * The standby of this session when it matches `wanted` exactly, its history is still `history` (nothing wrote to the
+   * transcript since, e.g. a terminal CLI) and it is alive; one that does not is ended.
+   */
+  take(resumeSessionId: string, wanted: StandbyMatch, history: string | undefined): L | undefined;
+  /** Whether this session has a standby (so a start only then stamps its history). */
+  has(resumeSessionId: string): boolean;
   /** Ends the standby of this session, if any. */
   discard(resumeSessionId: string): Promise<void>;
   /** Ends every standby working in this folder or below it (a worktree being removed). */
@@ -67,6 +72,7 @@ function withoutIds(params: LaunchParams): StandbyMatch {
 interface Entry<L> {
   launch: L;
   key: string;
+  history: string | undefined;
   timer: NodeJS.Timeout;
 }
 
@@ -89,20 +95,22 @@ export function createStandbyPool<L extends StandbyLaunch>(deps: StandbyPoolDeps
   };
 
   return {
-    prepare(resumeSessionId, launch) {
+    prepare(resumeSessionId, launch, history) {
       void end(resumeSessionId, 'replaced');
       const oldest = entries.keys().next().value;
       if (oldest !== undefined && entries.size >= (deps.max ?? DEFAULT_STANDBY_MAX)) void end(oldest, 'too many standbys');
       const timer = setTimeout(() => void end(resumeSessionId, 'no follow-up in time'), deps.idleMs ?? DEFAULT_STANDBY_IDLE_MS);
       timer.unref();
-      entries.set(resumeSessionId, { launch, key: matchKey(withoutIds(launch.params)), timer });
+      entries.set(resumeSessionId, { launch, key: matchKey(withoutIds(launch.params)), history, timer });
       if (closed) void end(resumeSessionId, 'shutting down');
     },
-    take(resumeSessionId, wanted) {
+    has: (resumeSessionId) => entries.has(resumeSessionId),
+    take(resumeSessionId, wanted, history) {
       const entry = entries.get(resumeSessionId);
       if (!entry) return undefined;
       if (!entry.launch.alive()) return void end(resumeSessionId, 'its process is gone');
       if (entry.key !== matchKey(wanted)) return void end(resumeSessionId, 'the follow-up asks for other settings');
+      if (entry.history !== history) return void end(resumeSessionId, 'its history changed since it started');
       entries.delete(resumeSessionId);
       clearTimeout(entry.timer);
       return entry.launch;
