@@ -18,6 +18,7 @@ import { StartConversationResponse } from '@cui/contract';
 import { startFakeAnthropic } from '../fake-model/index';
 import { CLAUDE_BIN, makeRepo } from '../fake-model/test-support';
 import { startTestServer, testChildEnv, type TestServer } from '../server/test/helpers';
+import { readRunStream } from './run-stream';
 
 interface Sample {
   startMs: number;
@@ -54,23 +55,7 @@ async function measure(server: TestServer, repo: string, n: number, fakeUrl: str
   if (!response.ok) throw new Error(`start failed: ${response.status} ${await response.text()}`);
   const { streamingId } = StartConversationResponse.parse(await response.json());
   const startMs = performance.now() - t0;
-  const stream = await server.api(`/api/stream/${streamingId}`);
-  if (!stream.body) throw new Error('no stream body');
-  let firstEventMs = 0;
-  let firstAssistantMs = 0;
-  let partial = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of stream.body) {
-    const lines = (partial + decoder.decode(chunk as Uint8Array, { stream: true })).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line || line.startsWith(':')) continue;
-      const type = (JSON.parse(line) as { type: string }).type;
-      const at = performance.now() - t0;
-      if (type !== 'connected' && !firstEventMs) firstEventMs = at;
-      if (type === 'assistant' && !firstAssistantMs) firstAssistantMs = at;
-    }
-  }
+  const { firstEventMs, firstAssistantMs } = await readRunStream(server, streamingId, t0);
   return { startMs, firstEventMs, firstAssistantMs, bareCliFirstLineMs };
 }
 

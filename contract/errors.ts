@@ -50,6 +50,10 @@ export const ERROR_STATUS = {
   'voice.not_configured': 503,
   /** Gemini refused or failed the request (its message is passed on), or answered something unusable. */
   'voice.provider_failed': 502,
+  /** The folder is no worktree a run of the console made (see contract/worktrees.ts). */
+  'worktree.not_found': 404,
+  /** A run works in the worktree: stop it first. */
+  'worktree.busy': 409,
   'internal': 500,
 } as const;
 

@@ -13,6 +13,7 @@ import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
 import { trustRoutes } from './trust';
 import { voiceRoutes } from './voice';
+import { worktreeRoutes } from './worktrees';
 
 /** The route table: every /api route of the console, read by the server router and the web client. */
 export const routes = {
@@ -31,6 +32,7 @@ export const routes = {
   system: systemRoutes,
   trust: trustRoutes,
   voice: voiceRoutes,
+  worktrees: worktreeRoutes,
 };
 
 /**

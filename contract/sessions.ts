@@ -164,6 +164,12 @@ export const StartConversationRequest = z.object({
   claudeExecutablePath: z.string().min(1).optional(),
   permissionMode: PermissionMode.optional(),
   resumedSessionId: SessionId.optional(),
+  /**
+   * Work in a new git worktree of the repository at `workingDirectory` (the CLI's `--worktree`): the session's working
+   * directory is then `<repo>/.claude/worktrees/<name>`, on branch `worktree-<name>`. Not with `resumedSessionId` (a
+   * follow-up continues where its session works).
+   */
+  worktree: z.boolean().optional(),
 });
 export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
 /**

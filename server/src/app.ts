@@ -18,6 +18,7 @@ import { createConfigStore, registerSettingsRoutes } from './features/settings/i
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createGeminiClient, createVoiceService, registerVoiceRoutes, type VoiceEnv, type VoiceService } from './features/voice/index';
+import { createWorktreeService, registerWorktreeRoutes } from './features/worktrees/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { installCompression } from './platform/compression';
 import { openDatabaseWithRecovery } from './platform/db-recovery';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerRunRoutes(app, { ...platform, runs });
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });
+  registerWorktreeRoutes(app, { worktrees: createWorktreeService({ runs, logger: platform.logger }) });
   registerNotificationRoutes(app, { webPush, subscriptions });
   registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });
   registerVoiceRoutes(app, { voice });

@@ -116,6 +116,19 @@ describe('a server killed with SIGKILL', () => {
     expect(fs.existsSync(path.join(repo, 'lingered.txt'))).toBe(false);
   });
 
+  it('takes the standby CLI a completed run left for its follow-up with it', async () => {
+    const dirs = makeTestDirs();
+    const repo = makeRepo(path.join(dirs.work, 'standby'));
+    const server = await startServer(dirs);
+    const { streamingId } = await startRun(server, { workingDirectory: repo, initialPrompt: 'hello standby' });
+    const stream = await server.api(`/api/stream/${streamingId}`);
+    await stream.text();
+    // The run has ended; what is left is the standby waiting for a follow-up.
+    await waitFor(() => runProcesses(dirs, server).some((entry) => entry.cmdline.includes('--resume')), { message: 'the standby CLI to run' });
+
+    expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
+  });
+
   it('leaves, without its reaper, a run that the restarted server finds by its recorded identity and ends', async () => {
     const dirs = makeTestDirs();
     const repo = makeRepo(path.join(dirs.work, 'leftover'));

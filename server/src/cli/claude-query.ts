@@ -29,6 +29,8 @@ export interface ClaudeQueryParams extends RunSettings {
   /** Replaces Claude Code's system prompt (like the CLI's `--system-prompt`). */
   systemPrompt?: string;
   permissionMode: PermissionMode;
+  /** Work in a new git worktree of this name (the CLI's `--worktree`, see worktree.ts). */
+  worktreeName?: string;
   canUseTool: CanUseTool;
   abortController: AbortController;
   spawnClaudeCodeProcess: (options: SpawnOptions) => SpawnedProcess;
@@ -67,6 +69,7 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
   if (params.model) options.model = params.model;
   if (!params.loadProjectSettings) options.settingSources = ['user'];
   if (params.transcriptRetentionDays !== undefined) options.settings = { cleanupPeriodDays: params.transcriptRetentionDays };
+  if (params.worktreeName) options.extraArgs = { worktree: params.worktreeName };
   if (params.resumeSessionId) {
     options.resume = params.resumeSessionId;
     options.forkSession = true;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { PermissionMode, RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
+import { transcriptStamp } from '../../cli/transcript-path';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { RunEndReason } from '../../platform/bus';
 import type { SessionInfoStore } from '../sessions/index';
 import { createPermissionRegistry, type PermissionRegistry } from './permissions';
 import type { RunEnvironmentProvider } from './run-environment';
+import { launchCli, type CliLaunch } from './cli-launch';
 import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
+import { createStandbyPool, type StandbyMatch, type StandbyPoolDeps } from './standby-pool';
 import type { RunGuard } from './run-guard';
 import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
 
@@ -33,6 +36,8 @@ export interface RunManager extends LiveRuns {
   unqueue(id: string, messageId: string): { success: boolean };
   /** Runs a queued message at once: first in the queue, the turn interrupted. */
   sendNow(id: string, messageId: string): { success: boolean };
+  /** Ends the standby CLIs working in this folder or below (before the folder is removed). */
+  endStandbysIn(folder: string): Promise<void>;
   /** A live run, or a finished one whose events are still kept. */
   find(streamingId: string): Run | undefined;
   /** The run finished and its events were dropped (410 rather than 404). */
@@ -44,6 +49,8 @@ export interface RunManager extends LiveRuns {
 
 export interface RunManagerOptions {
   retentionMs?: number;
+  /** Standby CLIs for follow-ups (standby-pool.ts); on unless `enabled: false`. */
+  standby?: Pick<StandbyPoolDeps, 'idleMs' | 'max'> & { enabled?: boolean };
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes' | 'idleAfterInterruptMs'>;
 }
 
@@ -72,6 +79,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
   const dropped = new Set<string>();
   const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
   let closing = false;
+  const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
+  const standbys = createStandbyPool<CliLaunch>({ logger, ...standbyOptions });
+  /** Completed sessions whose standby is being prepared (a stop in the meantime cancels it). */
+  const awaitingStandby = new Set<string>();
 
   const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
   /** By streaming id, else the live run of that session, else its latest finished one. */
@@ -121,30 +132,40 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
   };
 
-  /** `routed`: the run talks to the model-provider router (its cost is the CLI's estimate). */
-  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn): { run: Run; routed: boolean } => {
+  /**
+   * The CLI's parameters for this start, ids aside (computed the same way for a standby and for the start it serves);
+   * `routed`: the run talks to the model-provider router (its cost is the CLI's estimate).
+   */
+  const launchParams = (resolved: ResolvedStart): { params: StandbyMatch; routed: boolean } => {
     const { env, model, routed } = deps.runEnvironment({
       workingDirectory: resolved.workingDirectory,
       permissionMode: resolved.permissionMode,
       ...(resolved.model ? { model: resolved.model } : {}),
       ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
     });
-    const run = startRun(
-      {
-        streamingId: randomUUID(),
-        sessionId: randomUUID(),
-        prompt: resolved.prompt,
-        workingDirectory: resolved.workingDirectory,
-        executablePath: resolved.executablePath,
-        env,
-        permissionMode: resolved.permissionMode,
-        model,
-        systemPrompt: resolved.systemPrompt,
-        resumeSessionId: resolved.resumeSessionId,
-        ...deps.runSettings(resolved.workingDirectory),
-      },
-      { logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run },
-    );
+    const params: StandbyMatch = {
+      workingDirectory: resolved.workingDirectory,
+      executablePath: resolved.executablePath,
+      env,
+      permissionMode: resolved.permissionMode,
+      ...(model ? { model } : {}),
+      ...(resolved.systemPrompt ? { systemPrompt: resolved.systemPrompt } : {}),
+      ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
+      ...(resolved.worktreeName ? { worktreeName: resolved.worktreeName } : {}),
+      ...deps.runSettings(resolved.workingDirectory),
+    };
+    return { params, routed: routed === true };
+  };
+
+  const runDeps = (query: ClaudeQueryFn): RunDeps => ({ logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run });
+
+  /** `history`: the resumed transcript's stamp, when a standby may serve this start (see StandbyPool.take). */
+  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn, history: string | undefined): { run: Run; routed: boolean } => {
+    const { params, routed } = launchParams(resolved);
+    const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params, history) : undefined;
+    const ids = standby ? { streamingId: standby.params.streamingId, sessionId: standby.params.sessionId } : { streamingId: randomUUID(), sessionId: randomUUID() };
+    if (standby) logger.info({ ...ids, resumeSessionId: resolved.resumeSessionId }, 'follow-up takes the standby cli');
+    const run = startRun({ ...params, ...ids, prompt: resolved.prompt }, runDeps(query), standby);
     runs.set(run.info.streamingId, run);
     void run.ended.then(() => {
       const timer = setTimeout(() => drop(run.info.streamingId), retentionMs);
@@ -154,6 +175,27 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     return { run, routed: routed === true };
   };
 
+  /** After a completed run: the CLI its likely follow-up needs (same folder and mode, the defaults of the web's send). */
+  const prepareStandby = async (run: Run, permissionMode: PermissionMode, query: ClaudeQueryFn): Promise<void> => {
+    const { sessionId, workingDirectory } = run.info;
+    const resolved = await resolveStart(
+      { workingDirectory, initialPrompt: '', resumedSessionId: sessionId, permissionMode },
+      { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo },
+    );
+    const history = await transcriptStamp(deps.paths.claudeProjectsDir, sessionId);
+    // A stop of the session (or a new run of it) while the paths were checked: it wants no standby.
+    if (!awaitingStandby.delete(sessionId) || closing || lookup(sessionId)?.isLive()) return;
+    const params = { ...launchParams(resolved).params, streamingId: randomUUID(), sessionId: randomUUID() };
+    standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })), history);
+  };
+
+  const afterEnd = (run: Run, end: RunEnd, resolved: ResolvedStart, query: ClaudeQueryFn): void => {
+    publishEnd(run, end, resolved.resumeSessionId);
+    if (end.reason !== 'completed' || closing || !standbyEnabled) return;
+    awaitingStandby.add(run.info.sessionId);
+    prepareStandby(run, resolved.permissionMode, query).catch((error: unknown) => logger.warn({ err: error, sessionId: run.info.sessionId }, 'could not prepare a standby cli'));
+  };
+
   return {
     permissions,
     list: (): LiveRunInfo[] => liveRuns().map((run) => ({ ...run.info })),
@@ -161,7 +203,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       const run = liveRuns().find((r) => r.info.sessionId === sessionId);
       return run ? { ...run.info } : undefined;
     },
-    ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid),
+    ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid) || standbys.pids().includes(pid),
     async start(request) {
       if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
       const resumed = request.resumedSessionId?.toLowerCase();
@@ -173,13 +215,16 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         claudeProjectsDir: deps.paths.claudeProjectsDir,
         sessionInfo: deps.sessionInfo,
       });
+      const resumed = resolved.resumeSessionId;
+      const history = resumed && standbys.has(resumed) ? await transcriptStamp(deps.paths.claudeProjectsDir, resumed) : undefined;
       // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
       const limit = deps.config.get().maxConcurrentRuns;
       if (liveRuns().length >= limit) {
         throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
       }
       const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const { run, routed } = launch(resolved, await deps.claude.sdkQuery());
+      const query = await deps.claude.sdkQuery();
+      const { run, routed } = launch(resolved, query, history);
       try {
         await run.ready;
       } catch (error) {
@@ -191,7 +236,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       // Published once the CLI reported its session, so the id is final; `run.ended` follows only such runs.
       const { streamingId, sessionId, workingDirectory, permissionMode } = run.info;
       deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode, routed });
-      void run.ended.then((end) => publishEnd(run, end, resolved.resumeSessionId));
+      void run.ended.then((end) => afterEnd(run, end, resolved, query));
       return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
     },
     async stop(id) {
@@ -200,7 +245,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         if (dropped.has(id)) return { success: true };
         throw new AppError('run.not_found', `No running conversation with id ${id}`);
       }
-      await run.stop();
+      awaitingStandby.delete(run.info.sessionId);
+      await Promise.all([run.stop(), standbys.discard(run.info.sessionId)]);
       return { success: true };
     },
     async interrupt(id) {
@@ -218,11 +264,12 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       liveRun(id).sendNow(messageId);
       return { success: true };
     },
+    endStandbysIn: (folder) => standbys.discardIn(folder),
     find: (streamingId) => runs.get(streamingId),
     wasDropped: (streamingId) => dropped.has(streamingId),
     async close() {
       closing = true;
-      await Promise.all([...runs.values()].map((run) => run.stop()));
+      await Promise.all([...[...runs.values()].map((run) => run.stop()), standbys.close()]);
       for (const timer of dropTimers.values()) clearTimeout(timer);
       dropTimers.clear();
     },

@@ -1,11 +1,10 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
-import { createClaudeSpawner, type ProcessExit } from '../../cli/claude-process';
-import { startClaudeQuery, type ClaudeQueryFn, type RunSettings } from '../../cli/claude-query';
+import type { ProcessExit } from '../../cli/claude-process';
+import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
 import { createPartialMessageMapper, isPartialMessage } from '../../cli/partial-messages';
 import { createContextTracker } from '../../cli/context-usage';
-import { createPromptInput } from '../../cli/prompt-input';
 import { mapSdkMessage, type RunEvent } from '../../cli/sdk-events';
 import type { LiveRunInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -13,7 +12,8 @@ import { createRunEventLog, type RunEventLog } from './event-log';
 import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
 import type { RunGuard } from './run-guard';
 import { crashMessage, errorMessage, startFailure } from './run-failure';
-import { createStopper, type Stopper, type StopTimings } from './stopper';
+import { launchCli, type CliLaunch } from './cli-launch';
+import type { Stopper, StopTimings } from './stopper';
 import { createTurnControl, type TurnControl } from './turns';
 
 export type CloseReason = 'completed' | 'stopped' | 'error' | 'crashed';
@@ -36,6 +36,8 @@ export interface RunParams extends RunSettings {
   model?: string;
   systemPrompt?: string;
   resumeSessionId?: string;
+  /** Work in a new git worktree of this name (the session's folder is then the worktree's, see cli/worktree.ts). */
+  worktreeName?: string;
 }
 
 export interface RunDeps {
@@ -87,7 +89,7 @@ class CliRun implements Run {
   readonly ready: Promise<void>;
   readonly ended: Promise<RunEnd>;
   private readonly logger: Logger;
-  private readonly spawner: ReturnType<typeof createClaudeSpawner>;
+  private readonly spawner: CliLaunch['spawner'];
   private readonly stopper: Stopper;
   private readonly partials = createPartialMessageMapper();
   private readonly context = createContextTracker();
@@ -102,6 +104,7 @@ class CliRun implements Run {
   constructor(
     private readonly params: RunParams,
     private readonly deps: RunDeps,
+    launch: CliLaunch | undefined,
   ) {
     this.logger = deps.logger.child({ streamingId: params.streamingId });
     this.log = createRunEventLog({ maxBytes: deps.eventLogMaxBytes });
@@ -117,26 +120,12 @@ class CliRun implements Run {
     };
     this.ready = new Promise<void>((resolve, reject) => ((this.markReady = resolve), (this.failStart = reject)));
     this.ready.catch(() => undefined); // the manager awaits it; never an unhandled rejection
-    this.spawner = this.createSpawner();
-    const abortController = new AbortController();
-    const input = createPromptInput();
-    const query = startClaudeQuery({
-      ...params,
-      input,
-      cwd: params.workingDirectory,
-      canUseTool: this.canUseTool,
-      abortController,
-      spawnClaudeCodeProcess: this.spawner.spawnClaudeCodeProcess,
-    }, deps.query);
-    this.stopper = createStopper({
-      query,
-      abortController,
-      process: () => this.spawner.current(),
-      logger: this.logger,
-      timings: deps.stopTimings,
-      ...(deps.guard ? { killTree: deps.guard.killTree } : {}),
-    });
-    this.turns = createTurnControl({ input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
+    const cli = launch ?? launchCli(params, deps, this.logger);
+    cli.attach({ canUseTool: this.canUseTool, onUnparsedLine: (line) => this.emit({ type: 'error', error: `Skipped a line of Claude Code output that is not JSON: ${line.slice(0, 200)}` }) });
+    this.spawner = cli.spawner;
+    this.stopper = cli.stopper;
+    const query = cli.query;
+    this.turns = createTurnControl({ input: cli.input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
       onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
     });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
@@ -188,22 +177,6 @@ class CliRun implements Run {
     if (!this.log.isClosed()) this.log.append(event);
   }
 
-  private createSpawner(): ReturnType<typeof createClaudeSpawner> {
-    const { params, logger } = this;
-    return createClaudeSpawner({
-      onSpawned: (pid) => {
-        if (pid !== undefined) this.deps.guard?.track(this.info, pid);
-        logger.info({ pid, sessionId: this.info.sessionId, cwd: params.workingDirectory, permissionMode: params.permissionMode, model: params.model, resumed: Boolean(params.resumeSessionId) }, 'run started');
-      },
-      onStderr: (text) => logger.debug({ stderr: text.slice(0, 2000) }, 'cli stderr'),
-      onUnparsedLine: (line) => {
-        logger.warn({ line: line.slice(0, 500) }, 'cli wrote a line that is not JSON; skipped');
-        this.emit({ type: 'error', error: `Skipped a line of Claude Code output that is not JSON: ${line.slice(0, 200)}` });
-      },
-      onError: (error) => logger.warn({ err: error }, 'cli process error'),
-    });
-  }
-
   /** Every tool approval the CLI asks for becomes a permission request that waits for a human (or the run's end). */
   private readonly canUseTool: CanUseTool = async (toolName, input, options): Promise<PermissionResult> => {
     if (!this.live || this.stopper.requested()) return { behavior: 'deny', message: RUN_ENDED_DENY_REASON, interrupt: true };
@@ -228,7 +201,7 @@ class CliRun implements Run {
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
     let event = this.context.annotate(mapped.event);
-    if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id);
+    if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id, event.cwd);
     if (event.type === 'result') {
       // An interrupted turn is no failure of the run: it goes on with the next message.
       if (this.turns.onResult().interrupted) event = { ...event, interrupted: true };
@@ -237,8 +210,10 @@ class CliRun implements Run {
     this.emit(event);
   }
 
-  private onInit(sessionId: string): void {
+  private onInit(sessionId: string, cwd: string): void {
     this.initialized = true;
+    // In a worktree the CLI works in the folder it made: that is the session's folder from now on.
+    if (this.params.worktreeName) this.info.workingDirectory = cwd;
     if (sessionId !== this.info.sessionId) {
       this.logger.warn({ preset: this.info.sessionId, reported: sessionId }, 'cli reported another session id than the preset one');
       this.info.sessionId = sessionId;
@@ -308,7 +283,10 @@ class CliRun implements Run {
   }
 }
 
-/** Starts the CLI for one run at once; the caller awaits `ready`. */
-export function startRun(params: RunParams, deps: RunDeps): Run {
-  return new CliRun(params, deps);
+/**
+ * Starts one run: its first message goes to `launch` when given (a standby CLI spawned for these very parameters),
+ * else to a CLI spawned now. The caller awaits `ready`.
+ */
+export function startRun(params: RunParams, deps: RunDeps, launch?: CliLaunch): Run {
+  return new CliRun(params, deps, launch);
 }

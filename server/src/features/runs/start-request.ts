@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PermissionMode, type StartConversationRequest } from '@cui/contract';
 import { transcriptExists } from '../../cli/transcript-path';
+import { newWorktreeName } from '../../cli/worktree';
 import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
 
@@ -15,6 +16,8 @@ export interface ResolvedStart {
   model?: string;
   systemPrompt?: string;
   resumeSessionId?: string;
+  /** The run works in a new git worktree of this name (the CLI makes it in the repository at `workingDirectory`). */
+  worktreeName?: string;
   /** The resumed session's initial commit: a follow-up keeps the commit its conversation started from. */
   inheritedCommitHead?: string;
 }
@@ -63,6 +66,11 @@ export async function resolveStart(request: StartConversationRequest, deps: Star
     ...(request.systemPrompt ? { systemPrompt: request.systemPrompt } : {}),
   };
   const resumed = request.resumedSessionId;
+  if (request.worktree) {
+    if (resumed) throw new AppError('validation.failed', 'worktree cannot be combined with resumedSessionId: a follow-up continues in its session\'s folder');
+    if (!(await isGitRepository(workingDirectory))) throw new AppError('validation.failed', `worktree needs a git repository: ${workingDirectory} is not in one`);
+    return { ...resolved, worktreeName: newWorktreeName() };
+  }
   if (!resumed) return resolved;
   if (!(await transcriptExists(deps.claudeProjectsDir, resumed))) {
     throw new AppError('session.not_found', `Conversation ${resumed} not found: there is no history to resume`);
@@ -75,6 +83,11 @@ export async function resolveStart(request: StartConversationRequest, deps: Star
     permissionMode: request.permissionMode ?? (storedMode.success ? storedMode.data : 'default'),
     ...(old.initial_commit_head ? { inheritedCommitHead: old.initial_commit_head } : {}),
   };
+}
+
+/** Whether a directory is inside a git work tree with at least one commit (a worktree branches from HEAD). */
+async function isGitRepository(cwd: string): Promise<boolean> {
+  return (await captureGitHead(cwd)) !== undefined;
 }
 
 /** `git rev-parse HEAD` in a directory (no shell); undefined outside a repository or without commits. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ConversationListQuery, ConversationSummary, WorkingDirectory } from '@cui/contract';
+import { worktreeOf, type ConversationListQuery, type ConversationSummary, type WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
 import { createBoundedMap } from '../../platform/bounded-map';
 import { USAGE_COLUMNS, usageOf, type UsageRow } from './usage-columns';
@@ -46,9 +46,12 @@ function liveRows(count: number): string {
     WHERE l.column1 NOT IN (SELECT session_id FROM session_index WHERE message_count > 0)`;
 }
 
+const WORKTREES_INFIX = '/.claude/worktrees/cui-';
+
 function whereClause(query: ConversationListQuery): string {
   const conditions: string[] = [];
-  if (query.projectPath !== undefined) conditions.push('project_path = @projectPath');
+  // A repository's sessions include those of the worktrees the console had the CLI make in it (contract/worktrees.ts).
+  if (query.projectPath !== undefined) conditions.push(`(project_path = @projectPath OR substr(project_path, 1, length(@projectPath) + ${WORKTREES_INFIX.length}) = @projectPath || '${WORKTREES_INFIX}')`);
   if (query.hasContinuation !== undefined) conditions.push(`has_continuation = ${query.hasContinuation ? 1 : 0}`);
   if (query.archived !== undefined) conditions.push('archived = @archived');
   if (query.pinned !== undefined) conditions.push('pinned = @pinned');
@@ -194,14 +197,17 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
     workingDirectories(live) {
       fresh();
       if (live.length === 0 && directories) return directories;
-      const byPath = new Map(workingDirs.all().map((row) => [row.path, { ...row }]));
-      for (const run of live) {
-        if (indexed.get(run.sessionId) || !run.workingDirectory) continue;
-        const entry = byPath.get(run.workingDirectory) ?? { path: run.workingDirectory, lastDate: run.startedAt, conversationCount: 0 };
-        entry.conversationCount++;
-        if (run.startedAt > entry.lastDate) entry.lastDate = run.startedAt;
-        byPath.set(run.workingDirectory, entry);
-      }
+      // A worktree's sessions count under its repository.
+      const byPath = new Map<string, { path: string; lastDate: string; conversationCount: number }>();
+      const add = (folder: string, lastDate: string, count: number): void => {
+        const at = worktreeOf(folder)?.repo ?? folder;
+        const entry = byPath.get(at) ?? { path: at, lastDate, conversationCount: 0 };
+        entry.conversationCount += count;
+        if (lastDate > entry.lastDate) entry.lastDate = lastDate;
+        byPath.set(at, entry);
+      };
+      for (const row of workingDirs.all()) add(row.path, row.lastDate, row.conversationCount);
+      for (const run of live) if (!indexed.get(run.sessionId) && run.workingDirectory) add(run.workingDirectory, run.startedAt, 1);
       const rows = [...byPath.values()].sort((a, b) => (a.lastDate < b.lastDate ? 1 : a.lastDate > b.lastDate ? -1 : a.path.localeCompare(b.path)));
       const names = shortnames(rows.map((r) => r.path));
       const result = rows.map((row) => ({ ...row, shortname: names.get(row.path) ?? row.path }));

@@ -15,6 +15,8 @@ import { useWorkingDirectories } from './use-working-directories';
 import { useVoiceInput } from './voice/use-voice-input';
 import { insertAtCursor } from './voice/voice-constants';
 import { VoiceControl } from './voice/VoiceControl';
+import { useWorktreeOption } from './use-worktree-option';
+import { WorktreeToggle } from './WorktreeToggle';
 
 export interface ComposerProps {
   placeholder: string;
@@ -44,8 +46,9 @@ export function Composer(props: ComposerProps) {
   const [chosenDirectory, setChosenDirectory] = useState<string | undefined>(undefined);
   // Until the user picks one, the most recent working directory is preselected.
   const directory = selectDirectory ? (chosenDirectory ?? directories[0]?.path) : props.workingDirectory;
+  const worktree = useWorktreeOption(selectDirectory, directory, props.onSubmit);
   const composer = useComposer({
-    onSubmit: props.onSubmit,
+    onSubmit: worktree.submit,
     requireDirectory: selectDirectory,
     directory,
     disabled: props.disabled ?? false,
@@ -125,6 +128,7 @@ export function Composer(props: ComposerProps) {
           {selectDirectory && (
             <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />
           )}
+          {worktree.available && <WorktreeToggle on={worktree.on} onChange={worktree.setOn} disabled={locked} />}
           {showModelSelector && <ModelSelector value={composer.model} onChange={composer.setModel} disabled={locked} />}
           <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
           <div className="ml-auto flex items-center gap-1">

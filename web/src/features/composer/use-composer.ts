@@ -8,6 +8,8 @@ export interface ComposerSubmission {
   workingDirectory?: string;
   model?: string;
   permissionMode?: PermissionMode;
+  /** Home: run in a new git worktree of the folder (the Worktree toggle). */
+  worktree?: boolean;
 }
 
 /** Resolves true when the submission was accepted (the draft is then cleared), false to keep it. */

@@ -9,11 +9,11 @@ import type { StartedRunState } from '@/features/conversation';
 export function useStartTask(): ComposerSubmitHandler {
   const navigate = useNavigate();
   return useCallback(
-    async ({ text, workingDirectory, model, permissionMode }) => {
+    async ({ text, workingDirectory, model, permissionMode, worktree }) => {
       if (!workingDirectory) return false;
       try {
         const { sessionId, streamingId } = await apiCall(routes.sessions.start, {
-          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}) },
+          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}) },
         });
         const state: StartedRunState = { streamingId, prompt: text };
         void navigate(`/c/${sessionId}`, { state });

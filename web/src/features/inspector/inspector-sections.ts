@@ -43,6 +43,8 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
     title: 'Notifications',
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test, routes.notifications.decideFromNotification],
   },
+  // Beyond the spec (issue 18): a session's git worktree.
+  { title: 'Worktrees', routes: [routes.worktrees.repository, routes.worktrees.discard] },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },
 ];

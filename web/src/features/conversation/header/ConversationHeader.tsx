@@ -8,6 +8,7 @@ import { subtitleParts } from './subtitle';
 import { TitleEditor } from './TitleEditor';
 import { useTitleEditor } from './use-title-editor';
 import { UsageSummary } from './UsageSummary';
+import { WorktreeBadge } from './WorktreeBadge';
 
 export interface ConversationHeaderProps {
   summary: ConversationSummary | null;
@@ -45,6 +46,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
       <UsageSummary usage={summary?.usage} context={context} />
+      <WorktreeBadge projectPath={projectPath} />
       {summary && (
         <>
           <IconButton
