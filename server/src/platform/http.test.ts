@@ -95,6 +95,14 @@ describe('registerRoute with an upload variant', () => {
     expect({ status: text.statusCode, code: text.json<{ code: string }>().code }).toEqual({ status: 415, code: 'request.unsupported_media_type' });
   });
 
+  it('answers 400 for a malformed multipart body (no boundary in it, cut short), never a 500', async () => {
+    const app = await testApp();
+    for (const payload of ['[]', '--x\r\nContent-Disposition: form-data; name="audio"; filename="a.webm"\r\n\r\nabc']) {
+      const response = await app.inject({ method: 'POST', url: echoUpload.path, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      expect({ status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({ status: 400, code: 'validation.failed' });
+    }
+  });
+
   it('refuses a JSON body with 415 when the route takes uploads only, and accepts an optional file left out', async () => {
     const app = await testApp();
     const json = await app.inject({ method: 'POST', url: uploadOnly.path, payload: {} });

@@ -37,15 +37,16 @@ export function isMultipartRequest(request: FastifyRequest): boolean {
 
 const baseType = (mimeType: string): string => mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** The parser's own failures (sizes, counts, malformed bodies) as contract errors. */
-function translate(error: unknown): unknown {
+/**
+ * The parser's own failures as contract errors: sizes and counts are 413; anything else it throws is about the body
+ * the client sent (busboy's 'Unexpected end of form', a part without headers...), so a 400, never a 500.
+ */
+function translate(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const statusCode = (error as { statusCode?: unknown }).statusCode;
   if (statusCode === 413) return new AppError('request.too_large', 'Upload too large', { cause: error });
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return new AppError('validation.failed', error instanceof Error ? error.message : 'Invalid multipart body', { cause: error });
-  }
-  return error;
+  const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+  return new AppError('validation.failed', `Invalid multipart body${detail}`, { cause: error });
 }
 
 function checkFile(name: string, spec: UploadFile, part: { mimetype: string }, data: Buffer): void {
