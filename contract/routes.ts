@@ -6,6 +6,7 @@ import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
 import { runRoutes } from './runs';
+import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
@@ -20,6 +21,7 @@ export const routes = {
   permissions: permissionRoutes,
   retention: retentionRoutes,
   runs: runRoutes,
+  search: searchRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
   system: systemRoutes,

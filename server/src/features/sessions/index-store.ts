@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ConversationMeta } from './conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
+import type { SearchText } from './search-text';
+import { createSearchTextWriter } from './search-store';
 import type { UuidChunk } from './summary-links';
 
 /** Where indexing of one transcript file stopped. */
@@ -19,6 +21,8 @@ export interface IndexedFile extends FilePosition {
   aggregate: SessionAggregate;
   /** The uuids read by this indexing (uuidKeys); `fromStart` when the file was read from its first byte. */
   uuids?: { keys: Buffer; fromStart: boolean };
+  /** The searchable text read by this indexing: appended to the session's, or replacing it when read from the start. */
+  texts?: SearchText[];
 }
 
 interface Row {
@@ -60,6 +64,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const selectUuids = db.prepare<[string], Buffer>('SELECT prefixes FROM transcript_uuids WHERE file_path = ?').pluck();
   const writeUuids = db.prepare('INSERT INTO transcript_uuids (file_path, prefixes) VALUES (?, ?) ON CONFLICT (file_path) DO UPDATE SET prefixes = excluded.prefixes');
   const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
+  const searchText = createSearchTextWriter(db);
   const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number }>(
     'SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed FROM session_index WHERE session_id = ?',
   );
@@ -107,6 +112,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
       for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
       const chunk = saveUuids(file);
       if (chunk) chunks.push(chunk);
+      if (file.texts) searchText.save(file.sessionId, file.texts, file.uuids?.fromStart ?? false);
     }
     return chunks;
   });
@@ -127,7 +133,10 @@ export function createIndexStore(db: Database.Database): IndexStore {
       const removed: string[] = [];
       for (const p of paths) {
         const sessionId = remove.get(p);
-        if (sessionId) removed.push(sessionId);
+        if (sessionId) {
+          removed.push(sessionId);
+          searchText.remove(sessionId);
+        }
         removeUuids.run(p);
         removeSummaries.run(p);
       }

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
+import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
 import { readConversationWindow, type WindowRequest } from './conversation-window';
 import { createIndexPool, inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
+import { createSearchSessions } from './search-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
@@ -25,6 +26,8 @@ export interface SessionIndex {
    */
   details(sessionId: string, window?: WindowRequest): Promise<Pick<ConversationSource, 'write'> | undefined>;
   workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
+  /** Full-text search over the indexed messages (issue 17). */
+  search(query: SearchQuery): Promise<SearchResponse>;
   /** Indexed (with at least one message) or live. */
   exists(sessionId: string): Promise<boolean>;
   /** Archives every indexed session that is not archived yet. */
@@ -52,6 +55,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const logger = deps.logger.child({ component: 'sessions' });
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
+  const searchSessions = createSearchSessions(deps.db);
   let closed = false;
   const pool = deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool();
   const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
@@ -157,6 +161,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await current();
       const directories = withSuggestion(queries.workingDirectories(deps.runs.list()));
       return { directories, totalCount: directories.length };
+    },
+    async search(query) {
+      await current();
+      return searchSessions(query);
     },
     async exists(sessionId) {
       await current();

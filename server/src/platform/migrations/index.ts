@@ -5,6 +5,7 @@ import { m004SummaryTitles } from './004-summary-titles';
 import { m005LiveRuns } from './005-live-runs';
 import { m006ReindexToolMetrics } from './006-reindex-tool-metrics';
 import { m007PushSubscriptions } from './007-push-subscriptions';
+import { m008SessionSearch } from './008-session-search';
 
 /** One schema change. Versions are applied in order, each in its own transaction, exactly once. */
 export interface Migration {
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions];
+export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionSearch];
