@@ -22,7 +22,6 @@ export const MESSAGE_MAX_CHARS = 64 * 1024;
  */
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
-const MARKS = /[\u0002\u0003]/g;
 
 function blocksOf(line: TranscriptLine): Record<string, unknown>[] {
   const message = line.message && typeof line.message === 'object' ? (line.message as { content?: unknown }) : undefined;
@@ -36,7 +35,7 @@ function toolResultText(block: Record<string, unknown>): string {
 }
 
 function clean(text: string, max: number): string {
-  return text.slice(0, max).replace(MARKS, '').trim();
+  return text.slice(0, max).replaceAll(MARK_START, '').replaceAll(MARK_END, '').trim();
 }
 
 /**
