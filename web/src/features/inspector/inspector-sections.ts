@@ -27,6 +27,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Stop conversation', routes: [routes.sessions.stop] },
   { title: 'List conversations', routes: [routes.sessions.list], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
+  { title: 'Search conversations', routes: [routes.search.search], defaults: { [valueKey('query', 'limit')]: '20' } },
   { title: 'List permissions', routes: [routes.permissions.list] },
   { title: 'Permission decision', routes: [routes.permissions.decide] },
   { title: 'List directory', routes: [routes.filesystem.list] },
