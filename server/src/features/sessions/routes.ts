@@ -34,9 +34,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     url: details.path,
     handler: async (request, reply) => {
       const { sessionId: rawId } = parse(SessionParams, request.params);
-      const { limit, before } = parse(ConversationDetailsQuery, request.query);
+      const { limit, before, through } = parse(ConversationDetailsQuery, request.query);
       const sessionId = rawId.toLowerCase();
-      const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before });
+      const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before, through });
       if (!source) throw notFound(sessionId);
       const onError = (error: unknown): void => deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
       // Sent through reply.send (so it is compressed when the client asks) as a stream with back-pressure.
