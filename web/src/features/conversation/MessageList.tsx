@@ -32,7 +32,7 @@ export function MessageList({ messages, older, targetId }: { messages: ChatMessa
   });
   useFollowBottom(scrollRef, virtualizer, messages.length, messages[messages.length - 1]);
   useOlderMessages(scrollRef, virtualizer, messages, older, ESTIMATED_HEIGHT_PX);
-  useScrollToTarget(virtualizer, messages, targetId);
+  useScrollToTarget(scrollRef, virtualizer, messages, targetId);
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
       {messages.length === 0 && (
