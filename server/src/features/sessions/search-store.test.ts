@@ -7,7 +7,7 @@ import type { SearchQuery } from '@cui/contract';
 import { openDatabase } from '../../platform/db';
 import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
-import { createSearchSessions, ftsQuery, snippetParts } from './search-store';
+import { createSearchSessions, createSearchTextWriter, ftsQuery, snippetParts } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
@@ -26,6 +26,11 @@ function harness() {
   const db = openDatabase(':memory:', logger);
   const indexer = createSessionIndexer({ store: createIndexStore(db), links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
   const search = createSearchSessions(db);
+  const writer = createSearchTextWriter(db);
+  /** As the session index does after each sync: the FTS index catches up (in small slices here, to cross them). */
+  const catchUp = (): void => {
+    while (writer.catchUp(1));
+  };
   const fileOf = (sessionId: string): string => path.join(projects, '-w', `${sessionId}.jsonl`);
   const rows = db.prepare('SELECT COUNT(*) FROM session_text').pluck();
   const lastId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM session_text').pluck();
@@ -36,7 +41,13 @@ function harness() {
       fs.mkdirSync(path.dirname(fileOf(sessionId)), { recursive: true });
       fs.appendFileSync(fileOf(sessionId), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     },
-    sync: () => indexer.syncAll(),
+    sync: async () => {
+      await indexer.syncAll();
+      catchUp();
+    },
+    /** A sync whose text has not reached the FTS index yet. */
+    syncOnly: () => indexer.syncAll(),
+    catchUp,
     search: (q: string, extra: Partial<SearchQuery> = {}) => search({ q, ...extra }),
     /** Session ids found for q. */
     found: (q: string) => search({ q }).results.map((r) => r.sessionId),
@@ -114,6 +125,24 @@ describe('search over the indexed transcripts', () => {
     await h.sync();
     expect(h.found('gamma')).toEqual([]);
     expect(h.rows()).toBe(0);
+    expect(() => h.db.prepare("INSERT INTO session_text_fts (session_text_fts) VALUES ('integrity-check')").run()).not.toThrow();
+  });
+
+  it('stays exact when rows change before the FTS index caught up with them', async () => {
+    const h = harness();
+    h.append(A, [user(A, 'early words delta')]);
+    await h.syncOnly();
+    expect(h.found('delta')).toEqual([]);
+    fs.writeFileSync(h.fileOf(A), `${JSON.stringify(user(A, 'replaced words epsilon, long enough to keep the file growing'))}\n`);
+    await h.syncOnly();
+    h.append(B, [user(B, 'epsilon too')]);
+    await h.sync();
+    expect(h.found('delta')).toEqual([]);
+    expect(h.found('epsilon').sort()).toEqual([A, B]);
+    fs.unlinkSync(h.fileOf(B));
+    await h.sync();
+    expect(h.found('epsilon')).toEqual([A]);
+    expect(() => h.db.prepare("INSERT INTO session_text_fts (session_text_fts) VALUES ('integrity-check')").run()).not.toThrow();
   });
 
   it('cuts long tool results and never indexes sidechain lines', async () => {

@@ -7,17 +7,31 @@ export interface SearchTextWriter {
   /** Appends a session's new messages; `replace` drops what it had first (a file read again from its start). */
   save(sessionId: string, texts: SearchText[], replace: boolean): void;
   remove(sessionId: string): void;
+  /** Adds up to `rows` saved rows to the FTS index (oldest first); false when every row was there already. */
+  catchUp(rows: number): boolean;
 }
 
 export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
   const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
   const remove = db.prepare('DELETE FROM session_text WHERE session_id = ?');
+  const mark = db.prepare<[], number>('SELECT indexed_through FROM search_state WHERE id = 1').pluck();
+  const last = db.prepare<[number, number], number | null>('SELECT MAX(id) FROM (SELECT id FROM session_text WHERE id > ? ORDER BY id LIMIT ?)').pluck();
+  const index = db.prepare('INSERT INTO session_text_fts (rowid, body) SELECT id, body FROM session_text WHERE id > ? AND id <= ?');
+  const setMark = db.prepare('UPDATE search_state SET indexed_through = ? WHERE id = 1');
   return {
     save(sessionId, texts, replace) {
       if (replace) remove.run(sessionId);
       for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.body);
     },
     remove: (sessionId) => void remove.run(sessionId),
+    catchUp: db.transaction((rows: number): boolean => {
+      const from = mark.get() as number;
+      const to = last.get(from, rows);
+      if (to === null || to === undefined) return false;
+      index.run(from, to);
+      setMark.run(to);
+      return true;
+    }),
   };
 }
 

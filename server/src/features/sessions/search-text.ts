@@ -12,9 +12,9 @@ export interface SearchText {
  * A tool result beyond this is cut: command output and file dumps would bloat a trigram index (about three
  * times the text) for little use. The words people search for are in the first lines of a result.
  */
-export const TOOL_RESULT_MAX_CHARS = 8 * 1024;
+export const TOOL_RESULT_MAX_CHARS = 1024;
 /** A prompt or an answer beyond this is cut too (pasted logs). */
-export const MESSAGE_MAX_CHARS = 64 * 1024;
+export const MESSAGE_MAX_CHARS = 16 * 1024;
 
 /**
  * The characters the search's snippets mark a match with (search-store.ts). Removed from indexed text so that a

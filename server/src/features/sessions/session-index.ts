@@ -5,13 +5,16 @@ import { readConversation, type ConversationSource } from './conversation-detail
 import { readConversationWindow, type WindowRequest } from './conversation-window';
 import { createIndexPool, inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
-import { createSearchSessions } from './search-store';
+import { createSearchSessions, createSearchTextWriter } from './search-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { watchTranscripts } from './transcript-watcher';
+
+/** Messages added to the search index per slice (one transaction; requests are answered between slices). */
+const SEARCH_SLICE_ROWS = 500;
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {
@@ -68,10 +71,22 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     queue = run;
     return run;
   };
+  // The search index catches up after each sync, a slice at a time between other work, so that a first index of
+  // thousands of sessions lists them as soon as they are read (their text becomes searchable moments later).
+  const searchText = createSearchTextWriter(deps.db);
+  let searchCatchUp: Promise<void> | undefined;
+  const catchUpSearch = (): void => {
+    searchCatchUp ??= (async () => {
+      while (!closed && searchText.catchUp(SEARCH_SLICE_ROWS)) await new Promise((resolve) => setImmediate(resolve));
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
+      .finally(() => (searchCatchUp = undefined));
+  };
   const sweep = (): Promise<void> => {
     pendingSweep ??= enqueue(async () => {
       pendingSweep = undefined;
       await indexer.syncAll();
+      catchUpSearch();
     });
     return pendingSweep;
   };
@@ -83,7 +98,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
   const watcher = watchTranscripts(
     { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
-    { onFiles: (files) => void enqueue(() => indexer.syncFiles(files)), onSweep: () => void sweep() },
+    { onFiles: (files) => void enqueue(() => indexer.syncFiles(files).then(catchUpSearch)), onSweep: () => void sweep() },
   );
   // A run that ends has flushed its transcript: catch up at once rather than at the next event. Reads wait for
   // that sweep, or a session whose run just ended would vanish from the list until the watcher caught up
@@ -180,6 +195,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       watcher.close();
       for (const unsubscribe of unsubscribes) unsubscribe();
       await queue;
+      await searchCatchUp;
       await pool.close();
     },
   };
