@@ -7,7 +7,8 @@ import type { SearchQuery } from '@cui/contract';
 import { openDatabase } from '../../platform/db';
 import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
-import { createSearchSessions, createSearchTextWriter, ftsQuery, snippetParts } from './search-store';
+import { snippetOf } from './search-snippet';
+import { createSearchSessions, createSearchTextWriter, ftsQuery } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
@@ -80,7 +81,7 @@ describe('search over the indexed transcripts', () => {
     await h.sync();
     const long = h.search('parser_utils').results[0]?.hits[0]?.snippet.map((p) => p.text).join('') ?? '';
     expect(long).toMatch(/^….*parser_utils.*…$/);
-    expect(long.length).toBeLessThan(100);
+    expect(long.length).toBeLessThan(120);
   });
 
   it('falls back to a literal match under three characters, CJK included', async () => {
@@ -170,13 +171,20 @@ describe('search over the indexed transcripts', () => {
   });
 });
 
-describe('ftsQuery and snippetParts', () => {
+describe('ftsQuery and snippetOf', () => {
   it('quotes every word of three characters or more and drops shorter ones', () => {
     expect(ftsQuery('a "quoted" bc word*')).toBe('"""quoted""" "word*"');
     expect(ftsQuery('ab cd')).toBeUndefined();
   });
 
-  it('splits marked text into parts', () => {
-    expect(snippetParts('…a \u0002bc\u0003 d')).toEqual([{ text: '…a ', match: false }, { text: 'bc', match: true }, { text: ' d', match: false }]);
+  it('marks every occurrence of the words near the first, case- and accent-insensitively, keeping the original text', () => {
+    expect(snippetOf('Le Café du CAFE', ['cafe'])).toEqual([
+      { text: 'Le ', match: false }, { text: 'Café', match: true }, { text: ' du ', match: false }, { text: 'CAFE', match: true },
+    ]);
+    expect(snippetOf('登录页 ok', ['登录'])).toEqual([{ text: '登录', match: true }, { text: '页 ok', match: false }]);
+    const long = snippetOf(`${'x'.repeat(100)} needle ${'y'.repeat(100)}`, ['NEEDLE']);
+    expect(long[0]).toEqual({ text: `…${'x'.repeat(47)} `, match: false });
+    expect(long[1]).toEqual({ text: 'needle', match: true });
+    expect(long.at(-1)?.text.endsWith('…')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse, type SnippetPart } from '@cui/contract';
-import { MARK_END, MARK_START, type SearchText } from './search-text';
+import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
+import { snippetOf } from './search-snippet';
+import type { SearchText } from './search-text';
 
 /** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
 export interface SearchTextWriter {
@@ -39,8 +40,6 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
 export const SEARCH_HIT_CAP = 2000;
 /** Text shorter than a trigram is matched with LIKE over this many most recent messages. */
 export const SHORT_QUERY_SCAN = 20000;
-const SNIPPET_TOKENS = 64;
-const SHORT_CONTEXT = 40;
 
 interface HitRow {
   id: number;
@@ -61,36 +60,13 @@ interface SnippetRow {
  * `-` or `AND` is literal text), all of them required. Undefined when no word is long enough for a trigram.
  */
 export function ftsQuery(text: string): string | undefined {
-  const words = text.split(/\s+/).filter((word) => [...word].length >= 3);
+  const words = queryWords(text);
   return words.length > 0 ? words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : undefined;
 }
 
-/** A snippet marked with MARK_START/MARK_END as structured parts. */
-export function snippetParts(marked: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  const pattern = new RegExp(`${MARK_START}([^${MARK_END}]*)${MARK_END}`, 'g');
-  let at = 0;
-  for (const match of marked.matchAll(pattern)) {
-    if (match.index > at) parts.push({ text: marked.slice(at, match.index), match: false });
-    if (match[1]) parts.push({ text: match[1], match: true });
-    at = match.index + match[0].length;
-  }
-  if (at < marked.length) parts.push({ text: marked.slice(at), match: false });
-  return parts;
-}
-
-/** The snippet of a LIKE match: the first occurrence (ASCII case-insensitive, as LIKE) with some context. */
-export function literalSnippet(body: string, needle: string): SnippetPart[] {
-  const at = body.toLowerCase().indexOf(needle.toLowerCase());
-  if (at < 0) return [{ text: body.slice(0, SHORT_CONTEXT * 2), match: false }];
-  const start = Math.max(0, at - SHORT_CONTEXT);
-  const end = Math.min(body.length, at + needle.length + SHORT_CONTEXT);
-  const parts: SnippetPart[] = [
-    { text: `${start > 0 ? '…' : ''}${body.slice(start, at)}`, match: false },
-    { text: body.slice(at, at + needle.length), match: true },
-    { text: `${body.slice(at + needle.length, end)}${end < body.length ? '…' : ''}`, match: false },
-  ];
-  return parts.filter((part) => part.text.length > 0);
+/** The words of a search long enough for the trigram index. */
+function queryWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => [...word].length >= 3);
 }
 
 function filterSql(query: SearchQuery): string {
@@ -119,9 +95,6 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     SELECT t.id, t.session_id, s.updated_at FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
       AND body LIKE @like ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${filter}`);
-  const ftsSnippets = prepared(`
-    SELECT t.id, t.uuid, t.role, t.ts, snippet(session_text_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet
-    FROM session_text_fts f JOIN session_text t ON t.id = f.rowid WHERE session_text_fts MATCH @match AND f.rowid IN (SELECT value FROM json_each(@ids))`);
   const rows = prepared('SELECT t.id, t.uuid, t.role, t.ts, t.body AS snippet FROM session_text t WHERE t.id IN (SELECT value FROM json_each(@ids))');
   const titles = prepared(`SELECT s.session_id, COALESCE(NULLIF(i.custom_name, ''), s.summary) AS summary, s.project_path FROM session_index s
     LEFT JOIN session_info i ON i.session_id = s.session_id WHERE s.session_id IN (SELECT value FROM json_each(@ids))`);
@@ -138,12 +111,11 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     const offset = query.offset ?? 0;
     const page = sessions.slice(offset, offset + (query.limit ?? 20));
     const shown = page.flatMap((session) => session.ids.slice(0, SEARCH_HITS_PER_SESSION));
-    const snippetRows = (match ? ftsSnippets.all({ match, ids: JSON.stringify(shown) }) : rows.all({ ids: JSON.stringify(shown) })) as SnippetRow[];
+    const snippetRows = rows.all({ ids: JSON.stringify(shown) }) as SnippetRow[];
     const byId = new Map(snippetRows.map((row) => [row.id, row]));
     const about = new Map((titles.all({ ids: JSON.stringify(page.map((s) => s.sessionId)) }) as { session_id: string; summary: string; project_path: string }[]).map((row) => [row.session_id, row]));
-    const toHit = (row: SnippetRow): SearchHit => ({
-      uuid: row.uuid, role: row.role, timestamp: row.ts, snippet: match ? snippetParts(row.snippet) : literalSnippet(row.snippet, query.q),
-    });
+    const words = match ? queryWords(query.q) : [query.q];
+    const toHit = (row: SnippetRow): SearchHit => ({ uuid: row.uuid, role: row.role, timestamp: row.ts, snippet: snippetOf(row.snippet, words) });
     const results = page.map((session) => ({
       sessionId: session.sessionId, summary: about.get(session.sessionId)?.summary ?? '', projectPath: about.get(session.sessionId)?.project_path ?? '',
       updatedAt: session.updatedAt, hitCount: session.ids.length,

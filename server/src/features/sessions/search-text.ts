@@ -16,13 +16,6 @@ export const TOOL_RESULT_MAX_CHARS = 1024;
 /** A prompt or an answer beyond this is cut too (pasted logs). */
 export const MESSAGE_MAX_CHARS = 16 * 1024;
 
-/**
- * The characters the search's snippets mark a match with (search-store.ts). Removed from indexed text so that a
- * transcript containing them cannot forge a highlight.
- */
-export const MARK_START = '\u0002';
-export const MARK_END = '\u0003';
-
 function blocksOf(line: TranscriptLine): Record<string, unknown>[] {
   const message = line.message && typeof line.message === 'object' ? (line.message as { content?: unknown }) : undefined;
   const content = message?.content;
@@ -35,7 +28,7 @@ function toolResultText(block: Record<string, unknown>): string {
 }
 
 function clean(text: string, max: number): string {
-  return text.slice(0, max).replaceAll(MARK_START, '').replaceAll(MARK_END, '').trim();
+  return text.slice(0, max).trim();
 }
 
 /**
