@@ -27,7 +27,6 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Stop conversation', routes: [routes.sessions.stop] },
   { title: 'List conversations', routes: [routes.sessions.list], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
-  { title: 'Search conversations', routes: [routes.search.search], defaults: { [valueKey('query', 'limit')]: '20' } },
   { title: 'List permissions', routes: [routes.permissions.list] },
   { title: 'Permission decision', routes: [routes.permissions.decide] },
   { title: 'List directory', routes: [routes.filesystem.list] },
@@ -37,6 +36,8 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
     title: 'Notifications',
     routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test],
   },
+  // Beyond the spec: full-text search (issue 17).
+  { title: 'Search conversations', routes: [routes.search.search], defaults: { [valueKey('query', 'limit')]: '20' } },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },
 ];
