@@ -8,7 +8,7 @@ import { openDatabase } from '../../platform/db';
 import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { snippetOf } from './search-snippet';
-import { createSearchSessions, createSearchTextWriter, ftsQuery } from './search-store';
+import { createSearchSessions, createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
@@ -168,6 +168,21 @@ describe('search over the indexed transcripts', () => {
     expect(all.total).toBe(2);
     expect(all.results).toHaveLength(1);
     expect(h.search('keyword', { limit: 1, offset: 1 }).results.map((r) => r.sessionId)).not.toEqual(all.results.map((r) => r.sessionId));
+  });
+});
+
+describe('a search for a very common word', () => {
+  it('examines the newest SEARCH_HIT_CAP matches and says the answer was truncated', async () => {
+    const h = harness();
+    h.append(A, Array.from({ length: SEARCH_HIT_CAP + 1 }, (_, i) => user(A, `commonword ${i}`)));
+    h.append(B, [user(B, 'rareword once')]);
+    await h.sync();
+    const common = h.search('commonword');
+    expect(common).toMatchObject({ total: 1, truncated: true });
+    expect(common.results[0]?.hitCount).toBe(SEARCH_HIT_CAP);
+    expect(common.results[0]?.hits[0]?.snippet.map((p) => p.text).join('')).toBe(`commonword ${SEARCH_HIT_CAP}`);
+    expect(h.search('commonword', { archived: true })).toMatchObject({ total: 0, truncated: true });
+    expect(h.search('rareword')).toMatchObject({ total: 1, truncated: false });
   });
 });
 

@@ -45,6 +45,8 @@ interface HitRow {
   id: number;
   session_id: string;
   updated_at: string;
+  /** 1 when the session passes the list filters. */
+  listed: number;
 }
 
 interface SnippetRow {
@@ -69,13 +71,14 @@ function queryWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => [...word].length >= 3);
 }
 
+/** The list filters as one SQL expression over session_index `s`. */
 function filterSql(query: SearchQuery): string {
   const conditions = ['s.message_count > 0'];
   if (query.archived !== undefined) conditions.push(`s.archived = ${query.archived ? 1 : 0}`);
   if (query.hasContinuation !== undefined) conditions.push(`s.has_continuation = ${query.hasContinuation ? 1 : 0}`);
   if (query.pinned !== undefined) conditions.push(`s.pinned = ${query.pinned ? 1 : 0}`);
   if (query.projectPath !== undefined) conditions.push('s.project_path = @projectPath');
-  return conditions.join(' AND ');
+  return `(${conditions.join(' AND ')})`;
 }
 
 /** Searches the indexed text (see SearchQuery). */
@@ -89,12 +92,12 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     return statement;
   };
   const ftsHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, s.updated_at FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id WHERE ${filter}`);
+    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id`);
   const likeHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, s.updated_at FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
+    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
       AND body LIKE @like ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${filter}`);
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   const rows = prepared('SELECT t.id, t.uuid, t.role, t.ts, t.body AS snippet FROM session_text t WHERE t.id IN (SELECT value FROM json_each(@ids))');
   const titles = prepared(`SELECT s.session_id, COALESCE(NULLIF(i.custom_name, ''), s.summary) AS summary, s.project_path FROM session_index s
     LEFT JOIN session_info i ON i.session_id = s.session_id WHERE s.session_id IN (SELECT value FROM json_each(@ids))`);
@@ -107,7 +110,8 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     if (match) params.match = match;
     else Object.assign(params, { scan: SHORT_QUERY_SCAN, like: `%${query.q.replace(/[\\%_]/g, '\\$&')}%` });
     const hits = (match ? ftsHits(filter) : likeHits(filter)).all(params) as HitRow[];
-    const sessions = groupBySession(hits);
+    // The cap applies before the filters, so that `truncated` says whether matches were left unexamined.
+    const sessions = groupBySession(hits.filter((hit) => hit.listed === 1));
     const offset = query.offset ?? 0;
     const page = sessions.slice(offset, offset + (query.limit ?? 20));
     const shown = page.flatMap((session) => session.ids.slice(0, SEARCH_HITS_PER_SESSION));
