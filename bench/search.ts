@@ -79,7 +79,7 @@ async function searchCaughtUp(cuiHome: string): Promise<void> {
   }
 }
 
-async function coldAndWarm(checkout: Checkout, rounds: number): Promise<{ cold: number; searchable?: number; warm: number; size: ReturnType<typeof dbSize>; search?: Record<string, number[]> }> {
+async function coldAndWarm(checkout: Checkout, rounds: number): Promise<{ cold: number; searchable?: number; warm: number; size: ReturnType<typeof dbSize>; search?: Record<string, number[]>; afterRestart?: Record<string, number[]> }> {
   const cuiHome = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-search-'));
   let server = await startServer(checkout.bundle, { cuiHome, corpus });
   const started = performance.now();
@@ -93,9 +93,11 @@ async function coldAndWarm(checkout: Checkout, rounds: number): Promise<{ cold: 
   const size = dbSize(cuiHome);
   server = await startServer(checkout.bundle, { cuiHome, corpus });
   const warm = await timed(() => get(server, LIST));
+  // Again after the restart: the index as it stays once built (no catch-up, the WAL checkpointed by the close).
+  const afterRestart = mine ? await searchLatency(server, rounds) : undefined;
   await stopServer(server);
   fs.rmSync(cuiHome, { recursive: true, force: true });
-  return { cold, warm, size, ...(search ? { search, searchable } : {}) };
+  return { cold, warm, size, ...(search && afterRestart ? { search, afterRestart, searchable } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -110,20 +112,24 @@ async function main(): Promise<void> {
     lines.push(`| ${checkout.name}: first list page, cold index (from listening) | ${ms(result.cold)} |`, `| ${checkout.name}: first list page, warm restart | ${ms(result.warm)} |`);
     if (result.searchable !== undefined) lines.push(`| ${checkout.name}: every message searchable, cold index (from listening) | ${ms(result.searchable)} |`);
     lines.push(`| ${checkout.name}: cui.db on disk | ${result.size.totalMb.toFixed(1)} MB${result.size.searchMb === undefined ? '' : ` (search tables ${result.size.searchMb.toFixed(1)} MB)`} |`);
-    for (const [kind, samples] of Object.entries(result.search ?? {})) {
-      const s = stats(samples);
-      lines.push(`| search, ${kind}: median / p95 / max (n) | ${ms(s.median)} / ${ms(s.p95)} / ${ms(s.max)} (${s.n}) |`);
-      (all.all ??= []).push(...samples);
+    for (const [when, samplesByKind] of [['just built', result.search], ['after a restart', result.afterRestart]] as const) {
+      for (const [kind, samples] of Object.entries(samplesByKind ?? {})) {
+        const s = stats(samples);
+        lines.push(`| search ${when}, ${kind}: median / p95 / max (n) | ${ms(s.median)} / ${ms(s.p95)} / ${ms(s.max)} (${s.n}) |`);
+        (all[when] ??= []).push(...samples);
+      }
     }
   }
-  const overall = stats(all.all ?? []);
   const text = [
     `${sessions} sessions; ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) at the end.`,
     '',
     '| measurement | value |',
     '|---|---|',
     ...lines,
-    `| search, every query: median / p95 (n) | ${ms(overall.median)} / ${ms(overall.p95)} (${overall.n}) |`,
+    ...Object.entries(all).map(([when, samples]) => {
+      const s = stats(samples);
+      return `| search ${when}, every query: median / p95 (n) | ${ms(s.median)} / ${ms(s.p95)} (${s.n}) |`;
+    }),
   ].join('\n');
   fs.mkdirSync(path.join(BENCH_ROOT, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(BENCH_ROOT, 'bench', 'results', `search-${sessions}.md`), `${text}\n`);
