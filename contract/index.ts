@@ -13,6 +13,7 @@ export * from './retention';
 export * from './route';
 export * from './routes';
 export * from './runs';
+export * from './search';
 export * from './sessions';
 export * from './stream';
 export * from './system';

@@ -8,6 +8,7 @@ import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
 import { runRoutes } from './runs';
+import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
@@ -25,6 +26,7 @@ export const routes = {
   permissions: permissionRoutes,
   retention: retentionRoutes,
   runs: runRoutes,
+  search: searchRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,
   // After `stream`: the raw JSON page's stream viewer opens on the first streaming route, the run stream.

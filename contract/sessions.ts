@@ -132,8 +132,14 @@ export const ConversationDetailsQuery = z
   .object({
     limit: QueryInt.pipe(z.number().min(1, 'limit must be at least 1').max(MAX_DETAILS_WINDOW, `limit must be at most ${MAX_DETAILS_WINDOW}`)).optional(),
     before: QueryInt.optional(),
+    /**
+     * A message uuid (a search hit): the window reaches back at least to that message, so the view opens on it
+     * with everything after it loaded. A uuid not in the transcript reads it whole.
+     */
+    through: z.string().min(1).max(100).optional(),
   })
-  .refine((q) => q.before === undefined || q.limit !== undefined, { message: 'before needs limit', path: ['before'] });
+  .refine((q) => q.before === undefined || q.limit !== undefined, { message: 'before needs limit', path: ['before'] })
+  .refine((q) => q.through === undefined || q.limit !== undefined, { message: 'through needs limit', path: ['through'] });
 export type ConversationDetailsQuery = z.infer<typeof ConversationDetailsQuery>;
 
 /** Where a window sits: `before` is the cursor of the next older window, null when this one starts the conversation. */

@@ -59,6 +59,18 @@ describe('conversation details in windows', () => {
     expect(windows.flat()).toEqual(full.uuids);
   });
 
+  it('reaches back to a message named by `through` (a search hit deep in the session), then tiles on from its cursor', async () => {
+    const target = full.uuids[1234] as string;
+    const { body } = await details(`?limit=50&through=${target}`);
+    const uuids = body.messages.map((m) => m.uuid);
+    expect(uuids).toContain(target);
+    expect(uuids).toEqual(full.uuids.slice(full.uuids.length - uuids.length));
+    expect(uuids.length).toBeLessThan(full.uuids.length - 1234 + 50);
+    const older = await details(`?limit=50&before=${body.window?.before}`);
+    expect(older.body.messages.map((m) => m.uuid)).toEqual(full.uuids.slice(full.uuids.length - uuids.length - 50, full.uuids.length - uuids.length));
+    expect((await details('?limit=50&through=00000000-0000-4000-8000-000000000000')).body.messages).toHaveLength(full.uuids.length);
+  });
+
   it('leaves out a last line still being written', async () => {
     fs.appendFileSync(filePath, '{"parentUuid":"x","type":"user","message":{"role":"us');
     const { body } = await details('?limit=2');
@@ -66,7 +78,7 @@ describe('conversation details in windows', () => {
   });
 
   it('rejects bad window parameters with 400 validation.failed', async () => {
-    for (const query of ['?limit=0', '?limit=5001', '?limit=abc', '?before=10', '?limit=10&before=-1']) {
+    for (const query of ['?limit=0', '?limit=5001', '?limit=abc', '?before=10', '?limit=10&before=-1', '?through=abc']) {
       const response = await server.api(`/api/conversations/${sessionId}${query}`);
       expect(response.status, query).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe('validation.failed');

@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
  * SQLite/migration bookkeeping. Every other table (session info: names, pins, archive, notify; trusted folders…)
  * is user data: backed up, salvaged and restored. The index includes its summary links (migration 004).
  */
-export const REBUILDABLE_TABLES = new Set(['session_index', 'transcript_summary', 'transcript_uuids', 'summary_leaf', 'live_runs', 'schema_migrations']);
+export const REBUILDABLE_TABLES = new Set(['session_index', 'transcript_summary', 'transcript_uuids', 'summary_leaf', 'live_runs', 'schema_migrations',
+  'session_text', 'session_text_fts', 'session_text_fts_data', 'session_text_fts_idx', 'session_text_fts_docsize', 'session_text_fts_config', 'search_state']);
 
 /** Rows of every user-data table, by table name. */
 export type UserData = Record<string, Record<string, unknown>[]>;

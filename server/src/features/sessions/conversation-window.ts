@@ -12,6 +12,8 @@ export interface WindowRequest {
   limit: number;
   /** A previous window's `before` cursor (a line start in the session's transcript); the newest messages without it. */
   before?: number;
+  /** A message uuid the window must include (it reads further back than `limit` to reach it). */
+  through?: string;
 }
 
 /** A window of the details: the source to write, and the cursor of the next older window (null at the start). */
@@ -58,11 +60,14 @@ export async function readConversationWindow(filePath: string, meta: Conversatio
   const collector = createCollector(meta);
   // Collected newest first, then put back in file order for the tree walk.
   let shown = 0;
+  let reached = request.through === undefined;
   const result = await readLinesBackward(filePath, Math.min(request.before ?? size, size), (buf, start, end, base) => {
     const before = collector.nodes.length;
     if (!collector.add(0, buf, start, end, base)) collector.problems++;
-    if (collector.nodes.length > before && (collector.nodes[before] as MessageNode).shown) shown++;
-    return shown < request.limit;
+    const node = collector.nodes[before] as MessageNode | undefined;
+    if (node?.shown) shown++;
+    if (node && node.uuid === request.through) reached = true;
+    return shown < request.limit || !reached;
   });
   collector.problems += result.hugeLines;
   collector.nodes.reverse();

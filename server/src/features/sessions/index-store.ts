@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ConversationMeta } from './conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
+import type { SearchText } from './search-text';
+import { createSearchTextWriter } from './search-store';
 import type { UuidChunk } from './summary-links';
 import { USAGE_COLUMNS, usageColumns, usageOf, type UsageRow } from './usage-columns';
 
@@ -20,6 +22,8 @@ export interface IndexedFile extends FilePosition {
   aggregate: SessionAggregate;
   /** The uuids read by this indexing (uuidKeys); `fromStart` when the file was read from its first byte. */
   uuids?: { keys: Buffer; fromStart: boolean };
+  /** The searchable text read by this indexing: appended to the session's, or replacing it when read from the start. */
+  texts?: SearchText[];
 }
 
 interface Row {
@@ -68,6 +72,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
   const any = db.prepare('SELECT 1 FROM session_index LIMIT 1').pluck();
   const insertRouted = db.prepare('INSERT OR IGNORE INTO routed_sessions (session_id) VALUES (?)');
   const selectRouted = db.prepare<[string], number>('SELECT 1 FROM routed_sessions WHERE session_id = ?').pluck();
+  const searchText = createSearchTextWriter(db);
   const selectMeta = db.prepare<[string], { summary: string; project_path: string; model: string; edit_count: number; write_count: number; lines_added: number; lines_removed: number } & UsageRow>(
     `SELECT summary, project_path, model, edit_count, write_count, lines_added, lines_removed, ${USAGE_COLUMNS} FROM session_index s WHERE session_id = ?`,
   );
@@ -119,6 +124,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
       for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
       const chunk = saveUuids(file);
       if (chunk) chunks.push(chunk);
+      if (file.texts) searchText.save(file.sessionId, file.texts, file.uuids?.fromStart ?? false);
     }
     return chunks;
   });
@@ -139,7 +145,10 @@ export function createIndexStore(db: Database.Database): IndexStore {
       const removed: string[] = [];
       for (const p of paths) {
         const sessionId = remove.get(p);
-        if (sessionId) removed.push(sessionId);
+        if (sessionId) {
+          removed.push(sessionId);
+          searchText.remove(sessionId);
+        }
         removeUuids.run(p);
         removeSummaries.run(p);
       }

@@ -19,7 +19,7 @@ function notFound(sessionId: string): AppError {
   return new AppError('session.not_found', `Conversation ${sessionId} not found`);
 }
 
-/** GET/PUT/POST /api/conversations… (list, details, update, archive-all) and GET /api/working-directories. */
+/** GET/PUT/POST /api/conversations… (list, details, update, archive-all), GET /api/working-directories and GET /api/search. */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
   registerRoute(app, routes.sessions.list, ({ query }) => sessions.list(query));
@@ -34,9 +34,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     url: details.path,
     handler: async (request, reply) => {
       const { sessionId: rawId } = parse(SessionParams, request.params);
-      const { limit, before } = parse(ConversationDetailsQuery, request.query);
+      const { limit, before, through } = parse(ConversationDetailsQuery, request.query);
       const sessionId = rawId.toLowerCase();
-      const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before });
+      const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before, through });
       if (!source) throw notFound(sessionId);
       const onError = (error: unknown): void => deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
       // Sent through reply.send (so it is compressed when the client asks) as a stream with back-pressure.
@@ -49,6 +49,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     return { success: true, sessionInfo: sessionInfo.update(sessionId, body) };
   });
   registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
+  registerRoute(app, routes.search.search, ({ query }) => sessions.search(query));
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
+import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
 import { readConversationWindow, type WindowRequest } from './conversation-window';
 import { createIndexPool, inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
+import { createSearchSessions, createSearchTextWriter } from './search-store';
 import { createSessionIndexer } from './session-indexer';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
@@ -12,6 +13,9 @@ import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { createTerminalActivity } from './terminal-activity';
 import { watchTranscripts } from './transcript-watcher';
+
+/** Messages added to the search index per slice (one transaction; requests are answered between slices). */
+const SEARCH_SLICE_ROWS = 500;
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {
@@ -26,6 +30,8 @@ export interface SessionIndex {
    */
   details(sessionId: string, window?: WindowRequest): Promise<Pick<ConversationSource, 'write'> | undefined>;
   workingDirectories(): Promise<{ directories: WorkingDirectory[]; totalCount: number }>;
+  /** Full-text search over the indexed messages (issue 17). */
+  search(query: SearchQuery): Promise<SearchResponse>;
   /** Indexed (with at least one message) or live. */
   exists(sessionId: string): Promise<boolean>;
   /** Archives every indexed session that is not archived yet. */
@@ -59,6 +65,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const logger = deps.logger.child({ component: 'sessions' });
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
+  const searchSessions = createSearchSessions(deps.db);
   let closed = false;
   const pool = deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool();
   const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
@@ -71,10 +78,22 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     queue = run;
     return run;
   };
+  // The search index catches up after each sync, a slice at a time between other work, so that a first index of
+  // thousands of sessions lists them as soon as they are read (their text becomes searchable moments later).
+  const searchText = createSearchTextWriter(deps.db);
+  let searchCatchUp: Promise<void> | undefined;
+  const catchUpSearch = (): void => {
+    searchCatchUp ??= (async () => {
+      while (!closed && searchText.catchUp(SEARCH_SLICE_ROWS)) await new Promise((resolve) => setImmediate(resolve));
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
+      .finally(() => (searchCatchUp = undefined));
+  };
   const sweep = (): Promise<void> => {
     pendingSweep ??= enqueue(async () => {
       pendingSweep = undefined;
       await indexer.syncAll();
+      catchUpSearch();
     });
     return pendingSweep;
   };
@@ -86,7 +105,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
   const changeListeners = new Set<(filePaths: string[]) => void>();
   const onFiles = (files: string[]): void => {
-    void enqueue(() => indexer.syncFiles(files));
+    void enqueue(() => indexer.syncFiles(files).then(catchUpSearch));
     for (const listener of changeListeners) listener(files);
   };
   const watcher = watchTranscripts(
@@ -173,6 +192,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       const directories = withSuggestion(queries.workingDirectories(deps.runs.list()));
       return { directories, totalCount: directories.length };
     },
+    async search(query) {
+      await current();
+      return searchSessions(query);
+    },
     async exists(sessionId) {
       await current();
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
@@ -197,6 +220,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       changeListeners.clear();
       for (const unsubscribe of unsubscribes) unsubscribe();
       await queue;
+      await searchCatchUp;
       await pool.close();
     },
   };

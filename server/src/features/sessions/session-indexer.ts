@@ -123,7 +123,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     }
     return {
       ...file, aggregate: result.aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset,
-      headHash: hashOf(result.head, result.offset), head: result.head, uuids: { keys: result.keys, fromStart: file.offset === 0 },
+      headHash: hashOf(result.head, result.offset), head: result.head, uuids: { keys: result.keys, fromStart: file.offset === 0 }, texts: result.texts,
     };
   }
 

@@ -16,6 +16,7 @@ import { TerminalNotice } from './TerminalNotice';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
 import { useEscapeInterrupt } from './use-escape-interrupt';
+import { locateMessage } from './message-target';
 import { mainMessages } from './visible-messages';
 
 const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
@@ -25,6 +26,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
   const c = useConversation(sessionId);
   const { state } = c;
   const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
+  const targetId = useMemo(() => locateMessage(state.messages, messages, c.target), [state.messages, messages, c.target]);
   const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
   // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
   const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
@@ -42,7 +44,7 @@ export function ConversationView({ sessionId }: { sessionId: string }) {
       <div className="flex min-h-0 flex-1 flex-col">
         <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} context={state.contextUsage} onUpdate={(fields) => void c.update(fields)} />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
-        {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} />}
+        {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} targetId={targetId} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} busy={working} />}
           {c.running && <QueuedMessages queued={state.queued} onRemove={(m) => void c.unqueue(m)} onSendNow={(m) => void c.unqueue(m, true)} />}

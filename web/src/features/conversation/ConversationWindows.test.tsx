@@ -16,10 +16,10 @@ const details = (messages: ConversationMessage[], before: number | null) => json
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderView() {
+function renderView(entry = `/c/${SID}`) {
   render(
     <TooltipProvider>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[entry]}>
         <ConversationView sessionId={SID} />
       </MemoryRouter>
     </TooltipProvider>,
@@ -69,5 +69,26 @@ describe('ConversationView: a history held in windows', () => {
     await waitFor(() => expect(screen.getAllByText(/^prompt \d+$/).map((e) => e.textContent)).toEqual(['prompt 1', 'prompt 50', 'prompt 100', 'prompt 101']));
     const windows = calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`).map((c) => c.url.search);
     expect(windows).toEqual(['?limit=200', '?limit=1000&before=500', '?limit=1000&before=20']);
+  });
+
+  it('opened on a search hit (?message=), asks for a first window reaching back to it and highlights that message', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => prompt(i + 1));
+    const { calls } = installFakeApi({
+      [`GET /api/conversations/${SID}`]: () => details(many, 10),
+      'GET /api/conversations': () => json({ conversations: [summaryFixture({})], total: 1 }),
+      'GET /api/permissions': () => json({ permissions: [] }),
+    });
+    // Near the end, so jsdom (no layout, no scrolling) renders it; the e2e test scrolls to a deep one.
+    renderView(`/c/${SID}?message=u-55`);
+    const target = await waitFor(() => {
+      const found = document.querySelector('[data-search-target]');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    expect(target).toHaveAttribute('data-message-id', 'u-55');
+    expect(target).toHaveTextContent('prompt 55');
+    expect(document.querySelectorAll('[data-search-target]')).toHaveLength(1);
+    const first = calls.find((c) => c.url.pathname === `/api/conversations/${SID}`);
+    expect(first?.url.search).toBe('?limit=200&through=u-55');
   });
 });

@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { ChatMessage } from '@/features/live-run';
+import { cn } from '@/lib/cn';
 import { MessageItem } from './messages/MessageItem';
 import { useFollowBottom } from './use-follow-bottom';
 import { type OlderMessages, useOlderMessages } from './use-older-messages';
+import { useScrollToTarget } from './use-scroll-to-target';
 
 /** First guess of a message's height before it is measured. */
 const ESTIMATED_HEIGHT_PX = 96;
@@ -11,9 +13,10 @@ const ESTIMATED_HEIGHT_PX = 96;
 /**
  * The virtualised message list: only the messages near the viewport are rendered, each measured
  * once it is (dynamic heights), so a 5,000-message conversation opens and scrolls smoothly. With `older`,
- * the history is held in windows and older ones are fetched as the reader scrolls up.
+ * the history is held in windows and older ones are fetched as the reader scrolls up. `targetId` (a search hit) is
+ * scrolled to once loaded and stays highlighted.
  */
-export function MessageList({ messages, older }: { messages: ChatMessage[]; older?: OlderMessages }) {
+export function MessageList({ messages, older, targetId }: { messages: ChatMessage[]; older?: OlderMessages; targetId?: string | undefined }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- used as TanStack documents it; this component re-renders on its updates.
   const virtualizer = useVirtualizer({
@@ -29,6 +32,7 @@ export function MessageList({ messages, older }: { messages: ChatMessage[]; olde
   });
   useFollowBottom(scrollRef, virtualizer, messages.length, messages[messages.length - 1]);
   useOlderMessages(scrollRef, virtualizer, messages, older, ESTIMATED_HEIGHT_PX);
+  useScrollToTarget(scrollRef, virtualizer, messages, targetId);
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
       {messages.length === 0 && (
@@ -46,7 +50,11 @@ export function MessageList({ messages, older }: { messages: ChatMessage[]; olde
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <div className="mx-auto w-full max-w-3xl px-4 py-3" data-message-id={message.id}>
+              <div
+                className={cn('mx-auto w-full max-w-3xl px-4 py-3', message.id === targetId && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40')}
+                data-message-id={message.id}
+                data-search-target={message.id === targetId ? '' : undefined}
+              >
                 <MessageItem message={message} />
               </div>
             </div>

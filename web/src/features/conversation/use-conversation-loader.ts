@@ -60,6 +60,8 @@ export function useConversationLoader(
   onError: (message: string) => void,
   /** The prompt that opened the page by starting this session's run (navigation state), if any. */
   startedWith?: string,
+  /** A message uuid (a search hit) the first window must include. */
+  through?: string,
 ): ConversationLoad {
   const [summary, setSummary] = useState<ConversationSummary | null>(null);
   const [projectPath, setProjectPath] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function useConversationLoader(
     (async () => {
       try {
         const [details, listed] = await Promise.all([
-          apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW } }, { signal: controller.signal }),
+          apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW, ...(through ? { through } : {}) } }, { signal: controller.signal }),
           findSummary(sessionId, controller.signal),
         ]);
         // The starting prompt matters only while its run is on (a page reloaded later reads it from the transcript).
@@ -93,7 +95,7 @@ export function useConversationLoader(
       }
     })();
     return () => controller.abort();
-    // Only the first load of the page uses the starting prompt.
+    // Only the first load of the page uses the starting prompt and the target message.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionId, dispatch, setBefore]);
 

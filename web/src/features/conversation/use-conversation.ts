@@ -6,6 +6,7 @@ import { useConversationLoader } from './use-conversation-loader';
 import { useLiveRun } from './use-live-run';
 import { useTerminalFollow } from './use-terminal-follow';
 import { fromNavigation } from './started-run';
+import { MESSAGE_PARAM } from '@/lib/message-link';
 
 /** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
 interface Banner {
@@ -22,7 +23,9 @@ export function useConversation(sessionId: string) {
   const onStreamError = useCallback((message: string) => setBanner({ message, fromStream: true }), []);
   // A stream failure is cleared by the stream's recovery; other failures (send, stop, load) stay until dismissed.
   const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
-  const load = useConversationLoader(sessionId, dispatch, onError, fromNavigation(location.state, 'prompt'));
+  // A search hit opens the page on one message (?message=<uuid>): the first window reaches back to it.
+  const target = new URLSearchParams(location.search).get(MESSAGE_PARAM) ?? undefined;
+  const load = useConversationLoader(sessionId, dispatch, onError, fromNavigation(location.state, 'prompt'), target);
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
@@ -44,5 +47,5 @@ export function useConversation(sessionId: string) {
   });
   const dismissBanner = useCallback(() => setBanner(null), []);
   const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
-  return { state, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, terminal, streamingId: run.streamingId, ...actions };
+  return { state, target, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, terminal, streamingId: run.streamingId, ...actions };
 }

@@ -30,7 +30,7 @@ describe('inspector sections', () => {
     expect(LEFT_SECTIONS.map((entry) => entry.title)).toEqual([
       'System status', 'Config', 'Working directories', 'Commands', 'Start conversation', 'Stop conversation', 'List conversations',
       'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Voice provider health', 'Transcribe', 'Summarize',
-      'Notifications', 'Worktrees', 'All routes',
+      'Notifications', 'Worktrees', 'Search conversations', 'All routes',
     ]);
   });
 
@@ -63,6 +63,14 @@ describe('inspector sections', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('region');
     expect(sent().body).toEqual({ workingDirectory: '/tmp', initialPrompt: 'Hello', model: 'opus', permissionMode: 'plan' });
+  });
+
+  it('search conversations sends the text with 20 per page by default', async () => {
+    const { sent, user } = renderSection('Search conversations');
+    await user.type(screen.getByLabelText('Q *'), 'parser_utils');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('region');
+    expect(sent().url).toBe('/api/search?q=parser_utils&limit=20');
   });
 
   it('list conversations asks for 20 from offset 0 by default', async () => {

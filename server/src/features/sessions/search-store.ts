@@ -1,0 +1,142 @@
+import type Database from 'better-sqlite3';
+import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
+import { snippetOf } from './search-snippet';
+import type { SearchText } from './search-text';
+
+/** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
+export interface SearchTextWriter {
+  /** Appends a session's new messages; `replace` drops what it had first (a file read again from its start). */
+  save(sessionId: string, texts: SearchText[], replace: boolean): void;
+  remove(sessionId: string): void;
+  /** Adds up to `rows` saved rows to the FTS index (oldest first); false when every row was there already. */
+  catchUp(rows: number): boolean;
+}
+
+export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
+  const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
+  const remove = db.prepare('DELETE FROM session_text WHERE session_id = ?');
+  const mark = db.prepare<[], number>('SELECT indexed_through FROM search_state WHERE id = 1').pluck();
+  const last = db.prepare<[number, number], number | null>('SELECT MAX(id) FROM (SELECT id FROM session_text WHERE id > ? ORDER BY id LIMIT ?)').pluck();
+  const index = db.prepare('INSERT INTO session_text_fts (rowid, body) SELECT id, body FROM session_text WHERE id > ? AND id <= ?');
+  const setMark = db.prepare('UPDATE search_state SET indexed_through = ? WHERE id = 1');
+  return {
+    save(sessionId, texts, replace) {
+      if (replace) remove.run(sessionId);
+      for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.body);
+    },
+    remove: (sessionId) => void remove.run(sessionId),
+    catchUp: db.transaction((rows: number): boolean => {
+      const from = mark.get() as number;
+      const to = last.get(from, rows);
+      if (to === null || to === undefined) return false;
+      index.run(from, to);
+      setMark.run(to);
+      return true;
+    }),
+  };
+}
+
+/** Matching messages one search examines, newest first: bounds a search for a very common word. */
+export const SEARCH_HIT_CAP = 2000;
+/** Text shorter than a trigram is matched with LIKE over this many most recent messages. */
+export const SHORT_QUERY_SCAN = 20000;
+
+interface HitRow {
+  id: number;
+  session_id: string;
+  updated_at: string;
+  /** 1 when the session passes the list filters. */
+  listed: number;
+}
+
+interface SnippetRow {
+  id: number;
+  uuid: string;
+  role: SearchHit['role'];
+  ts: string;
+  snippet: string;
+}
+
+/**
+ * The user's text as an FTS5 query: each word of three characters or more as one quoted phrase (so a `"`, `*`,
+ * `-` or `AND` is literal text), all of them required. Undefined when no word is long enough for a trigram.
+ */
+export function ftsQuery(text: string): string | undefined {
+  const words = queryWords(text);
+  return words.length > 0 ? words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : undefined;
+}
+
+/** The words of a search long enough for the trigram index. */
+function queryWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => [...word].length >= 3);
+}
+
+/** The list filters as one SQL expression over session_index `s`. */
+function filterSql(query: SearchQuery): string {
+  const conditions = ['s.message_count > 0'];
+  if (query.archived !== undefined) conditions.push(`s.archived = ${query.archived ? 1 : 0}`);
+  if (query.hasContinuation !== undefined) conditions.push(`s.has_continuation = ${query.hasContinuation ? 1 : 0}`);
+  if (query.pinned !== undefined) conditions.push(`s.pinned = ${query.pinned ? 1 : 0}`);
+  if (query.projectPath !== undefined) conditions.push('s.project_path = @projectPath');
+  return `(${conditions.join(' AND ')})`;
+}
+
+/** Searches the indexed text (see SearchQuery). */
+export type SearchSessions = (query: SearchQuery) => SearchResponse;
+
+export function createSearchSessions(db: Database.Database): SearchSessions {
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+  const ftsHits = (filter: string): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id`);
+  const likeHits = (filter: string): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
+      AND body LIKE @like ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+  const rows = prepared('SELECT t.id, t.uuid, t.role, t.ts, t.body AS snippet FROM session_text t WHERE t.id IN (SELECT value FROM json_each(@ids))');
+  const titles = prepared(`SELECT s.session_id, COALESCE(NULLIF(i.custom_name, ''), s.summary) AS summary, s.project_path FROM session_index s
+    LEFT JOIN session_info i ON i.session_id = s.session_id WHERE s.session_id IN (SELECT value FROM json_each(@ids))`);
+
+  return (query) => {
+    const match = ftsQuery(query.q);
+    const filter = filterSql(query);
+    const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP };
+    if (query.projectPath !== undefined) params.projectPath = query.projectPath;
+    if (match) params.match = match;
+    else Object.assign(params, { scan: SHORT_QUERY_SCAN, like: `%${query.q.replace(/[\\%_]/g, '\\$&')}%` });
+    const hits = (match ? ftsHits(filter) : likeHits(filter)).all(params) as HitRow[];
+    // The cap applies before the filters, so that `truncated` says whether matches were left unexamined.
+    const sessions = groupBySession(hits.filter((hit) => hit.listed === 1));
+    const offset = query.offset ?? 0;
+    const page = sessions.slice(offset, offset + (query.limit ?? 20));
+    const shown = page.flatMap((session) => session.ids.slice(0, SEARCH_HITS_PER_SESSION));
+    const snippetRows = rows.all({ ids: JSON.stringify(shown) }) as SnippetRow[];
+    const byId = new Map(snippetRows.map((row) => [row.id, row]));
+    const about = new Map((titles.all({ ids: JSON.stringify(page.map((s) => s.sessionId)) }) as { session_id: string; summary: string; project_path: string }[]).map((row) => [row.session_id, row]));
+    const words = match ? queryWords(query.q) : [query.q];
+    const toHit = (row: SnippetRow): SearchHit => ({ uuid: row.uuid, role: row.role, timestamp: row.ts, snippet: snippetOf(row.snippet, words) });
+    const results = page.map((session) => ({
+      sessionId: session.sessionId, summary: about.get(session.sessionId)?.summary ?? '', projectPath: about.get(session.sessionId)?.project_path ?? '',
+      updatedAt: session.updatedAt, hitCount: session.ids.length,
+      hits: session.ids.slice(0, SEARCH_HITS_PER_SESSION).flatMap((id) => { const row = byId.get(id); return row ? [toHit(row)] : []; }),
+    }));
+    return { results, total: sessions.length, truncated: hits.length >= SEARCH_HIT_CAP };
+  };
+}
+
+/** Hits grouped by session, sessions most recently updated first, each session's hits newest first. */
+function groupBySession(hits: HitRow[]): { sessionId: string; updatedAt: string; ids: number[] }[] {
+  const groups = new Map<string, { sessionId: string; updatedAt: string; ids: number[] }>();
+  for (const hit of hits) {
+    const group = groups.get(hit.session_id) ?? { sessionId: hit.session_id, updatedAt: hit.updated_at, ids: [] };
+    group.ids.push(hit.id);
+    groups.set(hit.session_id, group);
+  }
+  for (const group of groups.values()) group.ids.sort((a, b) => b - a);
+  return [...groups.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.sessionId.localeCompare(b.sessionId)));
+}

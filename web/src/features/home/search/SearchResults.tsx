@@ -1,0 +1,87 @@
+import { routes, type SearchHit, type SearchQuery, type SearchResult } from '@cui/contract';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useApiQuery } from '@/app/use-api-query';
+import { projectShortName } from '../session-display';
+import { cn } from '@/lib/cn';
+import { messageLink } from '@/lib/message-link';
+import { Snippet } from './Snippet';
+import { useHitNavigation } from './use-hit-navigation';
+
+const PAGE = 20;
+const ROLE_LABEL: Record<SearchHit['role'], string> = { user: 'You', assistant: 'Claude', tool: 'Tool result' };
+
+export interface SearchResultsProps {
+  q: string;
+  filters: Omit<SearchQuery, 'q' | 'limit' | 'offset'>;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+function ResultGroup({ result, activeId, first }: { result: SearchResult; activeId: string; first: number }) {
+  return (
+    <li className="flex flex-col gap-1 py-2">
+      <div className="flex items-baseline gap-2 px-2 text-sm">
+        <span className="truncate font-medium">{result.summary.trim() || 'New conversation'}</span>
+        <span className="shrink-0 text-xs text-neutral-500 dark:text-neutral-400">{projectShortName(result.projectPath)}</span>
+        <span className="ml-auto shrink-0 text-xs text-neutral-500 dark:text-neutral-400">{new Date(result.updatedAt).toLocaleDateString()}</span>
+      </div>
+      <ul className="flex flex-col">
+        {result.hits.map((hit, index) => {
+          const id = `search-hit-${first + index}`;
+          return (
+            <li key={hit.uuid}>
+              <Link
+                id={id}
+                to={messageLink(result.sessionId, hit.uuid)}
+                aria-selected={id === activeId}
+                data-testid="search-hit"
+                className={cn('block rounded-md px-2 py-1 text-sm text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800', id === activeId && 'bg-neutral-100 dark:bg-neutral-800')}
+              >
+                <span className="mr-2 text-xs text-neutral-500 dark:text-neutral-400">{ROLE_LABEL[hit.role]}</span>
+                <Snippet parts={hit.snippet} />
+              </Link>
+            </li>
+          );
+        })}
+        {result.hitCount > result.hits.length && <li className="px-2 text-xs text-neutral-500 dark:text-neutral-400">and {result.hitCount - result.hits.length} more in this conversation</li>}
+      </ul>
+    </li>
+  );
+}
+
+/** The answers to one search, grouped by conversation; arrows and Enter in the field choose a hit. */
+export function SearchResults({ q, filters, inputRef }: SearchResultsProps) {
+  const query = useApiQuery(routes.search.search, { query: { q, limit: PAGE, ...filters } });
+  const navigate = useNavigate();
+  const data = query.data;
+  const hits = useMemo(() => (data?.results ?? []).flatMap((result) => result.hits.map((hit) => messageLink(result.sessionId, hit.uuid))), [data]);
+  const open = useCallback((index: number) => {
+    const path = hits[index];
+    if (path) void navigate(path);
+  }, [hits, navigate]);
+  const active = useHitNavigation(inputRef, hits.length, data, open);
+  const activeId = `search-hit-${active}`;
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    listRef.current?.querySelector(`#${activeId}`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
+  if (query.error) return <p className="px-2 py-4 text-sm text-red-600 dark:text-red-400">Search failed: {query.error.message}</p>;
+  if (!data) return <p className="px-2 py-4 text-sm text-neutral-500 dark:text-neutral-400" aria-busy="true">Searching…</p>;
+  if (data.results.length === 0) return <p className="px-2 py-4 text-sm text-neutral-500 dark:text-neutral-400">No messages match “{q}”.</p>;
+  const firsts = data.results.map((_, index) => data.results.slice(0, index).reduce((sum, r) => sum + r.hits.length, 0));
+  return (
+    <div ref={listRef} data-testid="search-results" aria-live="polite">
+      <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
+        {data.results.map((result, index) => (
+          <ResultGroup key={result.sessionId} result={result} activeId={activeId} first={firsts[index] ?? 0} />
+        ))}
+      </ul>
+      {(data.total > data.results.length || data.truncated) && (
+        <p className="px-2 py-2 text-xs text-neutral-500 dark:text-neutral-400">
+          {data.total > data.results.length ? `${data.total - data.results.length} more conversations match. ` : ''}Refine the search to narrow it.
+        </p>
+      )}
+    </div>
+  );
+}

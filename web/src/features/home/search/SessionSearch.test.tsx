@@ -1,0 +1,135 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SearchResponse } from '@cui/contract';
+import { TAB_QUERIES } from '../session-list-state';
+import { SessionSearch } from './SessionSearch';
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const B = 'bbbbbbbb-0000-4000-8000-000000000002';
+
+function answer(q: string): SearchResponse {
+  if (q === 'nothing') return { results: [], total: 0, truncated: false };
+  const snippet = [{ text: 'call ', match: false }, { text: q, match: true }, { text: ' here', match: false }];
+  return {
+    results: [
+      { sessionId: A, summary: 'First session', projectPath: '/w/app', updatedAt: '2026-01-02T00:00:00.000Z', hitCount: 1, hits: [{ uuid: 'u-a1', role: 'user', timestamp: '', snippet }] },
+      { sessionId: B, summary: 'Second session', projectPath: '/w/lib', updatedAt: '2026-01-01T00:00:00.000Z', hitCount: 5, hits: [{ uuid: 'u-b1', role: 'assistant', timestamp: '', snippet }, { uuid: 'u-b2', role: 'tool', timestamp: '', snippet }] },
+    ],
+    total: 2,
+    truncated: false,
+  };
+}
+
+/** fetch answering /api/search; `hold` keeps the answers to that text until released. */
+function stubSearch(hold?: string) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const fetchFn = vi.fn(async (url: string, init?: RequestInit) => {
+    const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+    if (q === hold) await held;
+    // As fetch does: a request aborted meanwhile fails instead of answering.
+    init?.signal?.throwIfAborted();
+    return new Response(JSON.stringify(answer(q)));
+  });
+  vi.stubGlobal('fetch', fetchFn);
+  return { fetchFn, release: () => release(), queries: () => fetchFn.mock.calls.map(([url]) => Object.fromEntries(new URL(String(url), 'http://x').searchParams)) };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function Harness() {
+  const [text, setText] = useState('');
+  return (
+    <SessionSearch text={text} onText={setText} filters={TAB_QUERIES.tasks}>
+      <p>the session list</p>
+    </SessionSearch>
+  );
+}
+
+function renderSearch() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <textarea aria-label="composer" />
+      <Routes>
+        <Route path="/" element={<Harness />} />
+        <Route path="/c/:id" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const field = () => screen.getByRole('searchbox', { name: 'Search conversations' });
+
+beforeAll(() => {
+  // jsdom has no layout: the active hit is scrolled into view through this.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SessionSearch', () => {
+  it('searches the tab once typing settles, shows marked snippets grouped by session, and opens the hit chosen with the arrows', async () => {
+    const { queries } = stubSearch();
+    renderSearch();
+    expect(screen.getByText('the session list')).toBeInTheDocument();
+    fireEvent.change(field(), { target: { value: 'p' } });
+    fireEvent.change(field(), { target: { value: 'pa' } });
+    fireEvent.change(field(), { target: { value: 'parser_utils' } });
+    const results = await screen.findByTestId('search-results', {}, { timeout: 5000 });
+    expect(queries()).toEqual([{ q: 'parser_utils', limit: '20', archived: 'false', hasContinuation: 'false' }]);
+    expect(within(results).getByText('First session')).toBeInTheDocument();
+    expect(within(results).getByText('and 3 more in this conversation')).toBeInTheDocument();
+    const marks = results.querySelectorAll('mark');
+    expect(marks).toHaveLength(3);
+    expect(marks[0]?.textContent).toBe('parser_utils');
+    const hits = screen.getAllByTestId('search-hit');
+    expect(hits[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(field(), { key: 'ArrowDown' });
+    fireEvent.keyDown(field(), { key: 'ArrowDown' });
+    fireEvent.keyDown(field(), { key: 'ArrowDown' });
+    fireEvent.keyDown(field(), { key: 'ArrowUp' });
+    await waitFor(() => expect(screen.getAllByTestId('search-hit')[2]).toHaveAttribute('aria-selected', 'true'));
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/c/${B}?message=u-b2`);
+  });
+
+  it('shows the no-match state, and the list again once the field is cleared with Escape', async () => {
+    stubSearch();
+    renderSearch();
+    fireEvent.change(field(), { target: { value: 'nothing' } });
+    expect(await screen.findByText('No messages match “nothing”.')).toBeInTheDocument();
+    fireEvent.keyDown(field(), { key: 'Escape' });
+    expect(await screen.findByText('the session list')).toBeInTheDocument();
+    expect(field()).toHaveValue('');
+  });
+
+  it('drops an answer that arrives after a newer search was sent', async () => {
+    const stub = stubSearch('alpha');
+    renderSearch();
+    fireEvent.change(field(), { target: { value: 'alpha' } });
+    await waitFor(() => expect(stub.queries().map((q) => q.q)).toEqual(['alpha']));
+    fireEvent.change(field(), { target: { value: 'beta' } });
+    await waitFor(() => expect(screen.getAllByText('beta')).toHaveLength(3), { timeout: 5000 });
+    await act(async () => stub.release());
+    expect(screen.queryByText('alpha')).toBeNull();
+    expect(screen.getAllByText('beta')).toHaveLength(3);
+  });
+
+  it('focuses the field on / (not while typing elsewhere) and on Ctrl+K', async () => {
+    stubSearch();
+    renderSearch();
+    const composer = screen.getByRole('textbox', { name: 'composer' });
+    composer.focus();
+    fireEvent.keyDown(composer, { key: '/' });
+    expect(composer).toHaveFocus();
+    fireEvent.keyDown(composer, { key: 'k', ctrlKey: true });
+    expect(field()).toHaveFocus();
+    field().blur();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(field()).toHaveFocus();
+  });
+});
