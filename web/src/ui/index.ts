@@ -7,6 +7,7 @@ export {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem,
   DropdownMenuSeparator, DropdownMenuTrigger, DROPDOWN_MAX_HEIGHT_PX,
 } from './DropdownMenu';
+export { MountOnceOpened } from './MountOnceOpened';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { Input, type InputProps } from './Input';
 export { Textarea, type TextareaProps } from './Textarea';
