@@ -1,10 +1,11 @@
 import { type ComponentPropsWithRef, type ComponentType, createContext, type KeyboardEvent, type PointerEvent, useCallback, useContext, useMemo, useState } from 'react';
 import { type DropdownMenu as RadixMenu, Slot } from 'radix-ui';
+import type * as DropdownMenuParts from './DropdownMenuParts';
 
 /** Spec §9: dropdown max height 360px. */
 export const DROPDOWN_MAX_HEIGHT_PX = 360;
 
-type Parts = typeof import('./DropdownMenuParts');
+type Parts = typeof DropdownMenuParts;
 const loadParts = (): Promise<Parts> => import('./DropdownMenuParts');
 
 interface MenuState {
