@@ -1,6 +1,6 @@
-import type { RouteHeads, routes as routeTable } from '@cui/contract';
+import type { RouteHeads, RouteTable } from '@cui/contract';
 
-declare const __CUI_ROUTE_HEADS__: RouteHeads<typeof routeTable>;
+declare const __CUI_ROUTE_HEADS__: RouteHeads<RouteTable>;
 
 /**
  * The contract's route table as the web calls it: each route's name, method and path, inlined by the build from the
