@@ -13,6 +13,18 @@ const size = { rules: { 'max-lines': builtinRules.get('max-lines') } };
 // Every rule is an error except the size warning: `npm run lint` prints warnings and fails only on errors.
 const hooksAsErrors = Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((name) => [name, 'error']));
 
+const WEB_IMPORT_PATTERNS = [
+  { group: ['**/server/**', 'node:*'], message: 'web/ never imports server/ or Node modules; share shapes through @cui/contract.' },
+  { group: ['@/features/*/*'], message: 'Import another feature only through its index.ts (@/features/<name>).' },
+];
+
+/** The contract's route table carries every zod schema: the web calls routes through their heads (issue 11, page weight). */
+const WEB_ROUTES_IMPORT = {
+  name: '@cui/contract',
+  importNames: ['routes'],
+  message: "Use `routes` from '@/app/routes' (the table's heads, no zod in the first load); the inspector alone takes the full table.",
+};
+
 /** Lint enforces the layout boundaries of ../shared/STYLE.md §1 and the size rules of §2. */
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', 'bench/.corpus/**', 'bench/results/**'] },
@@ -69,12 +81,15 @@ export default tseslint.config(
       ...hooksAsErrors,
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', 'node:*'], message: 'web/ never imports server/ or Node modules; share shapes through @cui/contract.' },
-          { group: ['@/features/*/*'], message: 'Import another feature only through its index.ts (@/features/<name>).' },
-        ],
+        paths: [WEB_ROUTES_IMPORT],
+        patterns: WEB_IMPORT_PATTERNS,
       }],
     },
+  },
+  {
+    // The raw JSON page builds its forms from the routes' schemas: it takes the full table.
+    files: ['web/src/features/inspector/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'server/test/**', 'fake-model/**', 'e2e/**', 'bench/**'],

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { routeHeadsDefine } from './web/route-heads-define.mjs';
 
 /**
  * One temporary directory per vitest run: every test's TMPDIR (so `mkdtemp`, `makeTestDirs()` and the CLI's own
@@ -11,10 +12,11 @@ import { defineConfig } from 'vitest/config';
 const runTmp = process.env.CUI_VITEST_TMP ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cui-vitest-'));
 process.env.CUI_VITEST_TMP = runTmp;
 
-const alias = {
-  '@cui/contract': fileURLToPath(new URL('./contract/index.ts', import.meta.url)),
-  '@/': fileURLToPath(new URL('./web/src/', import.meta.url)),
-};
+const alias = [
+  { find: /^@cui\/contract$/, replacement: fileURLToPath(new URL('./contract/index.ts', import.meta.url)) },
+  { find: /^@cui\/contract\//, replacement: fileURLToPath(new URL('./contract/', import.meta.url)) },
+  { find: /^@\//, replacement: fileURLToPath(new URL('./web/src/', import.meta.url)) },
+];
 
 /**
  * Three projects:
@@ -38,6 +40,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        define: await routeHeadsDefine(),
         test: {
           name: 'web',
           environment: 'jsdom',

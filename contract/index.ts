@@ -1,5 +1,6 @@
 export * from './common';
 export * from './config';
+export * from './constants';
 export * from './errors';
 export * from './filesystem';
 export * from './follow';
@@ -11,6 +12,7 @@ export * from './notifications';
 export * from './permissions';
 export * from './retention';
 export * from './route';
+export * from './route-heads';
 export * from './routes';
 export * from './runs';
 export * from './search';

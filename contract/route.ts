@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RouteOf } from './route-heads';
 
 /** HTTP methods used by the console's API. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -115,17 +116,18 @@ type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type RouteParams<D> = D extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType | null> ? Infer<P> : never;
 export type RouteQuery<D> = D extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType | null> ? Infer<Q> : never;
 export type RouteBody<D> = D extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType | null> ? Infer<B> : never;
-export type RouteResponse<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? Infer<R> : never;
+/** The response of a route (given as its definition or its head). */
+export type RouteResponse<D> = RouteOf<D> extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? Infer<R> : never;
 /** Parsed text fields of a route's multipart variant. */
-export type RouteUploadFields<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType | null, infer U> ? Infer<U> : never;
+export type RouteUploadFields<D> = RouteOf<D> extends RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType | null, infer U> ? Infer<U> : never;
 /** One item a streaming route emits. */
 export type RouteEmitted<D> = D extends StreamRouteDef<z.ZodType, z.ZodType, infer E> ? z.infer<E> : never;
 
-/** What a client sends for a route (schema inputs, before defaults and coercion). */
+/** What a client sends for a route, given as its definition or its head (schema inputs, before defaults and coercion). */
 export interface RouteRequest<D> {
-  params?: D extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType | null> ? Input<P> : never;
-  query?: D extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType | null> ? Input<Q> : never;
-  body?: D extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType | null> ? Input<B> : never;
+  params?: RouteOf<D> extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType | null> ? Input<P> : never;
+  query?: RouteOf<D> extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType | null> ? Input<Q> : never;
+  body?: RouteOf<D> extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType | null> ? Input<B> : never;
 }
 
 /** Fills `:name` parameters of a route path; values are URI-encoded. */

@@ -42,3 +42,6 @@ export const routes = {
  * schemas) and what the tests walk to check that each one is described, registered and authenticated.
  */
 export const allRoutes: readonly RouteDef[] = Object.values(routes).flatMap((group): RouteDef[] => Object.values(group));
+
+/** The route table's type: what the web's route heads (web/src/app/routes.ts) are typed by. */
+export type RouteTable = typeof routes;

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { QueryBool, QueryInt } from './common';
+import { CUSTOM_NAME_MAX, MAX_DETAILS_WINDOW, PERMISSION_MODES } from './constants';
 import { SessionId } from './ids';
 import { ConversationMessage } from './messages';
 import { defineRoute } from './route';
 
-/** Permission modes and their composer labels (spec §4). */
-export const PermissionMode = z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan'], {
+/** Permission modes (spec §4); their composer labels are PERMISSION_MODE_LABELS (./constants). */
+export const PermissionMode = z.enum(PERMISSION_MODES, {
   error: 'permissionMode must be one of: default, acceptEdits, bypassPermissions, plan',
 });
 export type PermissionMode = z.infer<typeof PermissionMode>;
-export const PERMISSION_MODE_LABELS: Record<PermissionMode, string> = {
-  default: 'Ask',
-  acceptEdits: 'Auto',
-  bypassPermissions: 'Yolo',
-  plan: 'Plan',
-};
-
-/** Longest custom name (spec §9). */
-export const CUSTOM_NAME_MAX = 200;
 
 /** Per-session data the console keeps itself (snake_case on the wire, as the spec fixes). */
 export const SessionInfo = z.object({
@@ -118,9 +110,6 @@ export const ConversationListResponse = z.object({
 export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
 
 export const SessionParams = z.object({ sessionId: SessionId });
-
-/** Most messages one details window may ask for. */
-export const MAX_DETAILS_WINDOW = 5000;
 
 /**
  * Details in windows (issue 11), newest first: `limit` asks for the newest `limit` messages of the session's own

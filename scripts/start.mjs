@@ -39,7 +39,7 @@ function mtimeOf(file) {
 
 const shared = ['contract', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
 const parts = [
-  { name: 'server', output: SERVER_OUT, sources: [...shared, 'server/src', 'scripts/build.mjs'], build: buildServer },
+  { name: 'server', output: SERVER_OUT, sources: [...shared, 'server/src', 'scripts/build.mjs', 'scripts/server-bundle-options.mjs'], build: buildServer },
   { name: 'web', output: WEB_OUT, sources: [...shared, 'web', 'tsconfig.web.json'], build: buildWeb },
 ];
 

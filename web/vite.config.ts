@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { routeHeadsDefine } from './route-heads-define.mjs';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
 /** Below this a compressed copy saves next to nothing (and @fastify/static skips small files itself). */
@@ -41,6 +42,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Modules that do nothing when imported but define things: the contract, and the barrels of web features and ui. */
+const SIDE_EFFECT_FREE = [/\/contract\/[^/]+\.ts$/, /\/web\/src\/(?:features\/[^/]+|ui)\/index\.ts$/];
+
 /** The API server `npm run dev`-style work proxies to (`npm start` serves on 3001). */
 const DEV_API = process.env.CUI_DEV_API ?? 'http://127.0.0.1:3001';
 
@@ -72,16 +76,25 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
+  define: await routeHeadsDefine(),
   resolve: {
-    alias: {
-      '@cui/contract': fileURLToPath(new URL('../contract/index.ts', import.meta.url)),
-      '@/': fileURLToPath(new URL('./src/', import.meta.url)),
-    },
+    alias: [
+      { find: /^@cui\/contract$/, replacement: fileURLToPath(new URL('../contract/index.ts', import.meta.url)) },
+      // One zod-free module of the contract (e.g. `@cui/contract/constants`), for the first load (src/app/routes.ts).
+      { find: /^@cui\/contract\//, replacement: fileURLToPath(new URL('../contract/', import.meta.url)) },
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The contract's schemas are chains of zod calls, and its modules and our barrels (feature and ui index.ts) run
+      // nothing when imported: declared so, a page's chunks take only the modules it uses, not all a barrel lists, and
+      // zod stays out of the first load (issue 11; see src/app/routes.ts).
+      treeshake: { manualPureFunctions: ['z'], moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_BANNER, SERVER_EXTERNAL } from '../../scripts/server-bundle-options.mjs';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -22,7 +23,9 @@ export async function bundleLaunchServer(): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    packages: 'external',
+    // The server's dependencies bundled as `npm start` runs them (the fake model API's too).
+    external: SERVER_EXTERNAL,
+    banner: SERVER_BANNER,
     sourcemap: true,
     logLevel: 'warning',
     plugins: [

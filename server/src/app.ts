@@ -33,6 +33,10 @@ import { resolvePaths } from './platform/paths';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
 import { createUserDataBackup } from './platform/user-data';
+import { installWarmUp } from './platform/warm-up';
+
+/** A server nobody has asked anything yet loads the CLI's version and the Agent SDK this long after listening. */
+const WARM_UP_IDLE_MS = 1000;
 
 /** Largest accepted request body (413 beyond). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -206,10 +210,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 
-  // Serve first: the CLI's version and the Agent SDK are loaded in the background once the server listens.
-  app.addHook('onListen', () => {
-    void platform.claude.version();
-    platform.claude.sdkQuery().catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
+  // Serve first: the CLI's version and the Agent SDK are loaded in the background after the first answer (or once the
+  // server has been idle a while); the status route and a run's start load them on demand before that.
+  installWarmUp(app, {
+    idleMs: WARM_UP_IDLE_MS,
+    warmUp: () => {
+      void platform.claude.version();
+      platform.claude.sdkQuery().catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
+    },
   });
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => runs.close());

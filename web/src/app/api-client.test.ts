@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineRoute, routes } from '@cui/contract';
+import { defineRoute } from '@cui/contract';
+import { routes } from './routes';
 import { z } from 'zod';
 import { ApiError, apiCall, apiUpload, routeUrl } from './api-client';
 import { storeToken, UNAUTHORIZED_EVENT } from './auth-token';

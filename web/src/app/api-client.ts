@@ -1,4 +1,5 @@
-import { buildPath, ErrorBody, type RouteDef, type RouteRequest, type RouteResponse, type RouteUploadFields, type UploadRouteDef } from '@cui/contract';
+import type { ErrorBody, RouteHead, RouteRequest, RouteResponse, RouteUploadFields, UploadRouteDef } from '@cui/contract';
+import { buildPath } from '@cui/contract/route';
 import { getStoredToken, signalUnauthorized } from './auth-token';
 
 /** An error from the API: `message` is what the UI shows (spec §8), `code` the contract's error code. */
@@ -41,25 +42,38 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     signalUnauthorized();
     return new ApiError('Unauthorized', 401, 'auth.unauthorized');
   }
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = ErrorBody.partial().safeParse(body);
-  const message = parsed.success && parsed.data.error ? parsed.data.error : `HTTP ${response.status}`;
-  return new ApiError(message, response.status, parsed.success ? parsed.data.code : undefined);
+  const body = errorBodyFields(await response.json().catch(() => undefined));
+  return new ApiError(body?.error || `HTTP ${response.status}`, response.status, body?.code);
+}
+
+/**
+ * The contract's error body, checked by hand: `ErrorBody` is a zod schema, and the client's first load carries no zod.
+ * A field of the wrong type makes the whole body unreadable, as the schema would.
+ */
+function errorBodyFields(body: unknown): Partial<ErrorBody> | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { error, code } = body as Record<string, unknown>;
+  if ((error !== undefined && typeof error !== 'string') || (code !== undefined && typeof code !== 'string')) return undefined;
+  return { error, code };
 }
 
 /** URL of a route with its params and query filled in. */
-export function routeUrl<D extends RouteDef>(def: D, request: RouteRequest<D> = {}): string {
+export function routeUrl<H extends RouteHead>(def: H, request: RouteRequest<H> = {}): string {
   return buildPath(def.path, request.params as Record<string, string> | undefined) + queryString(request.query as Record<string, unknown> | undefined);
 }
 
-async function send<D extends RouteDef>(def: D, request: RouteRequest<D>, init: RequestInit): Promise<RouteResponse<D>> {
+async function send<H extends RouteHead>(def: H, request: RouteRequest<H>, init: RequestInit): Promise<RouteResponse<H>> {
   const response = await fetch(routeUrl(def, request), { ...init, method: def.method });
   if (!response.ok) throw await errorFromResponse(response);
-  return (await response.json()) as RouteResponse<D>;
+  return (await response.json()) as RouteResponse<H>;
 }
 
-/** Calls one route of the contract's route table and returns its typed response. */
-export function apiCall<D extends RouteDef>(def: D, request: RouteRequest<D> = {}, init: { signal?: AbortSignal } = {}): Promise<RouteResponse<D>> {
+/** Calls one route of the contract's route table (its head, see ./routes.ts) and returns its typed response. */
+export function apiCall<H extends RouteHead>(
+  def: H,
+  request: RouteRequest<H> = {},
+  init: { signal?: AbortSignal } = {},
+): Promise<RouteResponse<H>> {
   const body = request.body === undefined ? (def.method === 'GET' ? undefined : '{}') : JSON.stringify(request.body);
   return send(def, request, { headers: authHeaders(), body, signal: init.signal });
 }
@@ -71,7 +85,11 @@ export interface UploadRequest<D> extends Omit<RouteRequest<D>, 'body'> {
 }
 
 /** Sends a multipart/form-data upload to a route with an `upload` variant (the browser sets the boundary). */
-export function apiUpload<D extends UploadRouteDef>(def: D, request: UploadRequest<D>, init: { signal?: AbortSignal } = {}): Promise<RouteResponse<D>> {
+export function apiUpload<H extends RouteHead<UploadRouteDef>>(
+  def: H,
+  request: UploadRequest<H>,
+  init: { signal?: AbortSignal } = {},
+): Promise<RouteResponse<H>> {
   const form = new FormData();
   // Text parts first: the server reads parts in order, and fields sent after a file arrive after it.
   for (const [name, value] of Object.entries(request.fields ?? {})) if (typeof value === 'string') form.append(name, value);

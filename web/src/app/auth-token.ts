@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_PATTERN } from '@cui/contract';
+import { AUTH_TOKEN_PATTERN } from '@cui/contract/constants';
 
 /** Cookie name and storage key of the access token (spec §6: '{prefix}-auth-token'). */
 export const TOKEN_KEY = 'cui-auth-token';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '@/ui';
+import { TooltipProvider } from '@/ui/Tooltip';
 import { ThemeProvider } from './theme';
 
 /** App-wide providers: theme and tooltips. */

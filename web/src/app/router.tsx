@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Spinner } from '@/ui';
+import { Spinner } from '@/ui/Spinner';
 import { RouteError } from './RouteError';
 
 function PageLoading() {

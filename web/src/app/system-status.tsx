@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { routes, type SystemStatus } from '@cui/contract';
+import type { SystemStatus } from '@cui/contract';
+import { routes } from './routes';
 import { useApiQuery } from './use-api-query';
 
 const SystemStatusContext = createContext<{ status: SystemStatus | undefined } | null>(null);

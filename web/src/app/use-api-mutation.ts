@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { RouteDef, RouteRequest, RouteResponse } from '@cui/contract';
+import type { RouteHead, RouteRequest, RouteResponse } from '@cui/contract';
 import { apiCall } from './api-client';
 import { toError } from './use-api-query';
 
@@ -15,7 +15,7 @@ export interface ApiMutation<D> {
 }
 
 /** Calls one route of the table on demand, tracking whether a call is in flight and how the last one failed. */
-export function useApiMutation<D extends RouteDef>(def: D): ApiMutation<D> {
+export function useApiMutation<D extends RouteHead>(def: D): ApiMutation<D> {
   const [inFlight, setInFlight] = useState(0);
   const [error, setError] = useState<Error>();
   const mutate = useCallback(

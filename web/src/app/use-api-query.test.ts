@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@cui/contract';
+import { routes } from './routes';
 import { ApiError } from './api-client';
 import { useApiMutation } from './use-api-mutation';
 import { useApiQuery } from './use-api-query';

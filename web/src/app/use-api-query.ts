@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RouteDef, RouteRequest, RouteResponse } from '@cui/contract';
+import type { RouteHead, RouteRequest, RouteResponse } from '@cui/contract';
 import { apiCall, routeUrl } from './api-client';
 
 /** One route's answer as component state: what every screen loads with (see docs/architecture.md). */
@@ -35,7 +35,7 @@ export const toError = (error: unknown): Error => (error instanceof Error ? erro
  * A superseded or unmounted load is aborted and its answer dropped, so a slow old answer never overwrites
  * a newer one.
  */
-export function useApiQuery<D extends RouteDef>(def: D, request: RouteRequest<D> = {}, options: ApiQueryOptions = {}): ApiQuery<RouteResponse<D>> {
+export function useApiQuery<D extends RouteHead>(def: D, request: RouteRequest<D> = {}, options: ApiQueryOptions = {}): ApiQuery<RouteResponse<D>> {
   const enabled = options.enabled ?? true;
   const key = enabled ? `${def.method} ${routeUrl(def, request)}` : '';
   // The request object is new on every render; the key says when it really changed.

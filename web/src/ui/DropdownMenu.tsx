@@ -1,54 +1,83 @@
-import type { ComponentPropsWithRef } from 'react';
-import { DropdownMenu as RadixMenu } from 'radix-ui';
-import { cn } from '@/lib/cn';
+import { type ComponentPropsWithRef, type ComponentType, createContext, type KeyboardEvent, type PointerEvent, useCallback, useContext, useMemo, useState } from 'react';
+import { type DropdownMenu as RadixMenu, Slot } from 'radix-ui';
+import type * as DropdownMenuParts from './DropdownMenuParts';
 
 /** Spec §9: dropdown max height 360px. */
 export const DROPDOWN_MAX_HEIGHT_PX = 360;
 
-/** Dropdown family: `DropdownMenu` (root), `DropdownMenuTrigger` (use asChild), content, items, label, separator, radio items. */
-export const DropdownMenu = RadixMenu.Root;
-export const DropdownMenuTrigger = RadixMenu.Trigger;
-export const DropdownMenuRadioGroup = RadixMenu.RadioGroup;
+type Parts = typeof DropdownMenuParts;
+const loadParts = (): Promise<Parts> => import('./DropdownMenuParts');
 
-export function DropdownMenuContent({ className, style, sideOffset = 4, align = 'start', ...props }: ComponentPropsWithRef<typeof RadixMenu.Content>) {
+interface MenuState {
+  /** The Radix parts once this menu was first opened; until then the trigger stands alone and nothing else renders. */
+  parts: Parts | null;
+  open(): void;
+}
+const MenuContext = createContext<MenuState>({ parts: null, open: () => undefined });
+
+/**
+ * Dropdown family: `DropdownMenu` (root), `DropdownMenuTrigger` (use asChild), content, items, label, separator, radio
+ * items. Radix's menu code loads when a menu is first opened (issue 11, page weight): until then the trigger is the bare
+ * button, announced as a closed menu button, and opening it (pointer down, Enter, Space, ArrowDown, as Radix's trigger)
+ * loads the parts and shows the menu open.
+ */
+export function DropdownMenu(props: ComponentPropsWithRef<typeof RadixMenu.Root>) {
+  const [parts, setParts] = useState<Parts | null>(null);
+  const open = useCallback(() => void loadParts().then((loaded) => setParts(() => loaded)), []);
+  const state = useMemo(() => ({ parts, open }), [parts, open]);
+  return <MenuContext value={state}>{parts ? <parts.Root defaultOpen {...props} /> : props.children}</MenuContext>;
+}
+
+const OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+export function DropdownMenuTrigger({ asChild, disabled, onPointerDown, onKeyDown, ...props }: ComponentPropsWithRef<typeof RadixMenu.Trigger>) {
+  const { parts, open } = useContext(MenuContext);
+  if (parts) return <parts.Trigger asChild={asChild} disabled={disabled} onPointerDown={onPointerDown} onKeyDown={onKeyDown} {...props} />;
+  const Component = asChild ? Slot.Root : 'button';
+  const pointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    onPointerDown?.(event);
+    if (event.defaultPrevented || disabled || event.button !== 0 || event.ctrlKey) return;
+    event.preventDefault(); // as Radix: the trigger keeps no focus ring from the pointer, the opened menu takes focus
+    open();
+  };
+  const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    onKeyDown?.(event);
+    if (event.defaultPrevented || disabled || !OPEN_KEYS.includes(event.key)) return;
+    event.preventDefault();
+    open();
+  };
   return (
-    <RadixMenu.Portal>
-      <RadixMenu.Content
-        sideOffset={sideOffset}
-        align={align}
-        style={{ maxHeight: `min(${DROPDOWN_MAX_HEIGHT_PX}px, var(--radix-dropdown-menu-content-available-height))`, ...style }}
-        className={cn(
-          'z-50 min-w-40 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 text-sm text-neutral-900 shadow-lg',
-          'dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
-          className,
-        )}
-        {...props}
-      />
-    </RadixMenu.Portal>
+    <Component
+      type={asChild ? undefined : 'button'}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      data-disabled={disabled ? '' : undefined}
+      disabled={disabled}
+      onPointerDown={pointerDown}
+      onKeyDown={keyDown}
+      {...props}
+    />
   );
 }
 
-const ITEM_CLASSES =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none ' +
-  'data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800';
+type PartName = 'Content' | 'Item' | 'RadioItem' | 'Label' | 'Separator' | 'RadioGroup';
 
-export function DropdownMenuItem({ className, ...props }: ComponentPropsWithRef<typeof RadixMenu.Item>) {
-  return <RadixMenu.Item className={cn(ITEM_CLASSES, className)} {...props} />;
+/** A part that exists only inside an opened menu: nothing before the parts are loaded. */
+function menuPart<K extends PartName>(name: K) {
+  function Part(props: ComponentPropsWithRef<Parts[K]>) {
+    const { parts } = useContext(MenuContext);
+    if (!parts) return null;
+    const Loaded = parts[name] as ComponentType<ComponentPropsWithRef<Parts[K]>>;
+    return <Loaded {...props} />;
+  }
+  Part.displayName = `DropdownMenu${name}`;
+  return Part;
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentPropsWithRef<typeof RadixMenu.RadioItem>) {
-  return (
-    <RadixMenu.RadioItem className={cn(ITEM_CLASSES, 'pl-6', className)} {...props}>
-      <RadixMenu.ItemIndicator className="absolute left-2 h-1.5 w-1.5 rounded-full bg-current" />
-      {children}
-    </RadixMenu.RadioItem>
-  );
-}
-
-export function DropdownMenuLabel({ className, ...props }: ComponentPropsWithRef<typeof RadixMenu.Label>) {
-  return <RadixMenu.Label className={cn('px-2 py-1 text-xs font-medium text-neutral-500', className)} {...props} />;
-}
-
-export function DropdownMenuSeparator({ className, ...props }: ComponentPropsWithRef<typeof RadixMenu.Separator>) {
-  return <RadixMenu.Separator className={cn('my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)} {...props} />;
-}
+export const DropdownMenuContent = menuPart('Content');
+export const DropdownMenuItem = menuPart('Item');
+export const DropdownMenuRadioItem = menuPart('RadioItem');
+export const DropdownMenuRadioGroup = menuPart('RadioGroup');
+export const DropdownMenuLabel = menuPart('Label');
+export const DropdownMenuSeparator = menuPart('Separator');

@@ -8,6 +8,7 @@ export {
   DropdownMenuSeparator, DropdownMenuTrigger, DROPDOWN_MAX_HEIGHT_PX,
 } from './DropdownMenu';
 export { Popover, PopoverClose, PopoverContent, PopoverTrigger } from './Popover';
+export { MountOnceOpened } from './MountOnceOpened';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { Input, type InputProps } from './Input';
 export { Textarea, type TextareaProps } from './Textarea';

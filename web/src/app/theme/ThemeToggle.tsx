@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { IconButton } from '@/ui';
+import { IconButton } from '@/ui/IconButton';
 import { useTheme } from './use-theme';
 
 const LABELS = { light: 'Theme: Light', dark: 'Theme: Dark', system: 'Theme: System' } as const;

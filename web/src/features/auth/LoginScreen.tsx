@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { Button, Input, Spinner } from '@/ui';
+import { Button } from '@/ui/Button';
+import { Input } from '@/ui/Input';
+import { Spinner } from '@/ui/Spinner';
 import { useLogin, type LoginDeps } from './use-login';
 
 export type LoginScreenProps = LoginDeps;

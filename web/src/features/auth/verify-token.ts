@@ -1,4 +1,4 @@
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { isValidToken } from '@/app/auth-token';
 
 export type TokenCheck = 'valid' | 'invalid' | 'rate_limited' | 'unreachable';

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ChevronDown, Folder, FolderSearch } from 'lucide-react';
 import type { WorkingDirectory } from '@cui/contract';
 import {
-  Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+  Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, MountOnceOpened,
 } from '@/ui';
 import { useHomeDirectory } from '@/app/system-status';
-import { DirectoryBrowserDialog } from './DirectoryBrowserDialog';
 import { lastSegment } from './paths';
+
+// Loaded on the first 'Browse…', not with the page (issue 11, page weight).
+const DirectoryBrowserDialog = lazy(() => import('./DirectoryBrowserDialog').then((m) => ({ default: m.DirectoryBrowserDialog })));
 
 /** Spec §5: the home composer cannot submit while this placeholder shows. */
 export const DIRECTORY_PLACEHOLDER = 'Select directory';
@@ -50,15 +52,17 @@ export function DirectorySelector({ value, onChange, directories, disabled }: Pr
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <DirectoryBrowserDialog
-        open={browsing}
-        onOpenChange={setBrowsing}
-        startPath={value ?? directories[0]?.path ?? home ?? '/'}
-        onSelect={(path) => {
-          onChange(path);
-          setBrowsing(false);
-        }}
-      />
+      <MountOnceOpened open={browsing}>
+        <DirectoryBrowserDialog
+          open={browsing}
+          onOpenChange={setBrowsing}
+          startPath={value ?? directories[0]?.path ?? home ?? '/'}
+          onSelect={(path) => {
+            onChange(path);
+            setBrowsing(false);
+          }}
+        />
+      </MountOnceOpened>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Check, ChevronDown, ShieldCheck } from 'lucide-react';
-import { PERMISSION_MODE_LABELS, PermissionMode } from '@cui/contract';
+import type { PermissionMode } from '@cui/contract';
+import { PERMISSION_MODE_LABELS, PERMISSION_MODES } from '@cui/contract/constants';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
 
 interface Props {
@@ -21,7 +22,7 @@ export function PermissionModeSelector({ value, onChange, disabled }: Props) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        {PermissionMode.options.map((mode) => (
+        {PERMISSION_MODES.map((mode) => (
           <DropdownMenuItem key={mode} onSelect={() => onChange(mode)}>
             <Check size={14} aria-hidden className={mode === value ? '' : 'invisible'} />
             {PERMISSION_MODE_LABELS[mode]}

@@ -1,4 +1,5 @@
-import { PermissionMode } from '@cui/contract';
+import type { PermissionMode } from '@cui/contract';
+import { PERMISSION_MODES } from '@cui/contract/constants';
 import { readLocalJson, writeLocalJson } from '@/lib/local-json';
 
 /** The one composer key of spec §3 ('Composer draft'): `{ draft, selectedPermissionMode }`. */
@@ -18,10 +19,10 @@ function isStoredDraft(value: unknown): value is Partial<ComposerDraft> {
 /** The saved draft; unknown or damaged fields fall back to an empty draft in mode 'default'. */
 export function loadComposerDraft(key: string = COMPOSER_STORAGE_KEY): ComposerDraft {
   const stored = readLocalJson<Partial<ComposerDraft>>(key, isStoredDraft, {});
-  const mode = PermissionMode.safeParse(stored.selectedPermissionMode);
+  const mode = PERMISSION_MODES.find((known) => known === stored.selectedPermissionMode);
   return {
     draft: typeof stored.draft === 'string' ? stored.draft : EMPTY_DRAFT.draft,
-    selectedPermissionMode: mode.success ? mode.data : EMPTY_DRAFT.selectedPermissionMode,
+    selectedPermissionMode: mode ?? EMPTY_DRAFT.selectedPermissionMode,
   };
 }
 

@@ -1,4 +1,5 @@
-import { type FileEntry, routes } from '@cui/contract';
+import type { FileEntry } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 import { MAX_SUGGESTIONS } from './autocomplete';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 import { joinPath, parentPath } from './paths';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { routes, type WorkingDirectory } from '@cui/contract';
+import type { WorkingDirectory } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 
 const NONE: WorkingDirectory[] = [];

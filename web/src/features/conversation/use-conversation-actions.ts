@@ -1,4 +1,5 @@
-import { type PermissionMode, type PermissionRequest, type QueuedMessage, routes, type SessionUpdateRequest, type ConversationSummary } from '@cui/contract';
+import type { PermissionMode, PermissionRequest, QueuedMessage, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiCall } from '@/app/api-client';

@@ -1,4 +1,6 @@
-import { type ConversationSummary, MAX_DETAILS_WINDOW, routes } from '@cui/contract';
+import type { ConversationSummary } from '@cui/contract';
+import { MAX_DETAILS_WINDOW } from '@cui/contract/constants';
+import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiCall } from '@/app/api-client';
 import type { SessionAction } from '@/features/live-run';

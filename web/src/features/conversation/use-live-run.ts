@@ -1,4 +1,5 @@
-import { routes, type StreamEvent } from '@cui/contract';
+import type { StreamEvent } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '@/app/use-api-query';

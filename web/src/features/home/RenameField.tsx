@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CUSTOM_NAME_MAX } from '@cui/contract';
+import { CUSTOM_NAME_MAX } from '@cui/contract/constants';
 
 interface Props {
   initial: string;

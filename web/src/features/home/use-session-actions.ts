@@ -1,5 +1,6 @@
 import { useCallback, useEffect, type Dispatch } from 'react';
-import { routes, type ConversationSummary, type SessionUpdateRequest } from '@cui/contract';
+import type { ConversationSummary, SessionUpdateRequest } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall, ApiError } from '@/app/api-client';
 import { announceSessionsChanged } from '@/app/sessions-changed';
 import { moveLegacyNotifyFlags } from './notify-sessions';

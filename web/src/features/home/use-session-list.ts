@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
-import { routes, type ConversationListQuery, type ConversationListResponse, type ConversationSummary } from '@cui/contract';
+import type { ConversationListQuery, ConversationListResponse, ConversationSummary } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 import { SESSIONS_CHANGED_EVENT } from '@/app/sessions-changed';
 import {

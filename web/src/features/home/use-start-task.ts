@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 import type { ComposerSubmitHandler } from '@/features/composer';
 import type { StartedRunState } from '@/features/conversation';

@@ -1,4 +1,5 @@
-import { routes, type StreamEvent } from '@cui/contract';
+import type { StreamEvent } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { routeUrl } from '@/app/api-client';
 import { readEventStream, StreamOpenError } from './read-stream';
 

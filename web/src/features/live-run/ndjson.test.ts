@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { StreamEvent } from '@cui/contract';
 import { createLineSplitter, parseStreamLine } from './ndjson';
 
 describe('createLineSplitter', () => {
@@ -19,24 +20,24 @@ describe('createLineSplitter', () => {
 
 describe('parseStreamLine', () => {
   it('strips a data: prefix and parses the event', () => {
-    expect(parseStreamLine('data: {"type":"connected","streamingId":"s1"}')).toMatchObject({ type: 'connected', streamingId: 's1' });
+    expect(parseStreamLine('data: {"type":"connected","streamingId":"s1"}', StreamEvent)).toMatchObject({ type: 'connected', streamingId: 's1' });
   });
 
   it('ignores heartbeat lines starting with a colon and blank lines', () => {
-    expect(parseStreamLine(': heartbeat')).toBeNull();
-    expect(parseStreamLine('')).toBeNull();
+    expect(parseStreamLine(': heartbeat', StreamEvent)).toBeNull();
+    expect(parseStreamLine('', StreamEvent)).toBeNull();
   });
 
   it('skips and warns about an unparseable line', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(parseStreamLine('{not json')).toBeNull();
+    expect(parseStreamLine('{not json', StreamEvent)).toBeNull();
     expect(warn).toHaveBeenCalledWith('Skipping unparseable stream line:', '{not json');
     warn.mockRestore();
   });
 
   it('skips and warns about an event of unknown type', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(parseStreamLine('{"type":"mystery"}')).toBeNull();
+    expect(parseStreamLine('{"type":"mystery"}', StreamEvent)).toBeNull();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -1,5 +1,5 @@
 import type { StreamEvent } from '@cui/contract';
-import { createLineSplitter, parseStreamLine } from './ndjson';
+import { createLineSplitter, loadStreamEventSchema, parseStreamLine } from './ndjson';
 
 /** A stream that could not be opened; `status` is the HTTP status when there was a response. */
 export class StreamOpenError extends Error {
@@ -44,15 +44,19 @@ export interface ReadStreamOptions {
  * when the network fails.
  */
 export async function readEventStream(options: ReadStreamOptions): Promise<void> {
+  // Fetched alongside the stream's opening, so reading the first events does not wait for it.
+  const loadingSchema = loadStreamEventSchema();
+  loadingSchema.catch(() => undefined); // awaited once the stream opens; a stream that fails first reports that instead
   const response = await network(options.signal, () => options.fetchFn(options.url, { headers: options.headers, signal: options.signal }));
   if (!response.ok) throw new StreamOpenError(`Stream connection failed: ${response.status}`, response.status);
   if (!response.body) throw new StreamOpenError('No response body');
+  const schema = await loadingSchema;
   options.onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();
   const emit = (lines: string[]) => {
     for (const line of lines) {
-      const event = parseStreamLine(line);
+      const event = parseStreamLine(line, schema);
       if (event) options.onEvent(event);
     }
   };

@@ -1,4 +1,5 @@
-import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type StreamEvent, type ToolMetrics, type ToolUseBlock, toolUseChange } from '@cui/contract';
+import type { StreamEvent, ToolMetrics, ToolUseBlock } from '@cui/contract';
+import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, toolUseChange } from '@cui/contract/tool-metrics';
 import { type ChatMessage, isToolResult, type ToolResultRecord } from './chat-message';
 
 /**

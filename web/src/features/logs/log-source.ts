@@ -1,4 +1,4 @@
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall, authHeaders, errorFromResponse, routeUrl } from '@/app/api-client';
 import { createLineSplitter } from '@/features/live-run';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_NTFY_URL, isPublicNtfy, ntfyTopic, routes } from '@cui/contract';
+import { DEFAULT_NTFY_URL, isPublicNtfy, ntfyTopic } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 import { useConfigResource } from '@/features/settings';
 import { Input } from '@/ui';

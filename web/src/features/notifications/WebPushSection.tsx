@@ -1,4 +1,4 @@
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 import { useConfigResource } from '@/features/settings';
 import { Button } from '@/ui';

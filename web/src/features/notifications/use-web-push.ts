@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer } from 'react';
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 import { currentSubscription, disableWebPush, enableErrorMessage, enableWebPush } from './web-push-client';
 

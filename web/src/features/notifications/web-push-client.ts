@@ -1,4 +1,5 @@
-import { routes, type PushSubscription } from '@cui/contract';
+import type { PushSubscription } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 
 /** Spec §8 'Web push' messages. */

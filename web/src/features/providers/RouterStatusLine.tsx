@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { routes, type RouterStatus } from '@cui/contract';
+import type { RouterStatus } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 
 /** How often the line re-reads the state while the router is (re)starting. */

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('SettingsButton', () => {
-  it('opens the Settings dialog from the header button and closes it with its close button', async () => {
+  it('opens the Settings dialog (its code loaded on the first opening) and closes and reopens it', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json(CONFIG)));
     const user = userEvent.setup();
     render(
@@ -51,9 +51,11 @@ describe('SettingsButton', () => {
       </AppProviders>,
     );
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { routes, type ConfigUpdate, type PublicConfig } from '@cui/contract';
+import type { ConfigUpdate, PublicConfig } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiMutation } from '@/app/use-api-mutation';
 import { useApiQuery } from '@/app/use-api-query';
 

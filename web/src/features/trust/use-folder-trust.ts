@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { FolderTrust, routes } from '@cui/contract';
+import type { FolderTrust } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 
 export interface FolderTrustState {
@@ -28,8 +29,9 @@ export function useFolderTrust(folder: string | undefined): FolderTrustState {
     if (!folder) return;
     const controller = new AbortController();
     apiCall(routes.trust.check, { query: { path: folder } }, { signal: controller.signal }).then(
-      // Validated: an unexpected answer shows no notice rather than a wrong one.
-      (response) => setChecked({ folder, trust: FolderTrust.safeParse(response).data ?? null }),
+      // Validated (with the contract's schema, loaded on demand to keep zod out of the first load): an unexpected answer
+      // shows no notice rather than a wrong one.
+      (response) => import('@cui/contract').then(({ FolderTrust: schema }) => setChecked({ folder, trust: schema.safeParse(response).data ?? null })),
       () => undefined, // no notice when the check fails: the run itself still starts safely without the settings
     );
     return () => controller.abort();

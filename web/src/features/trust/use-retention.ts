@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { routes, type TranscriptRetention } from '@cui/contract';
+import type { TranscriptRetention } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 
 /** GET /api/retention: the retention in force, or the error message when it could not be read. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { routes, type TrustedFolder } from '@cui/contract';
+import type { TrustedFolder } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 
 export interface TrustedFoldersState {

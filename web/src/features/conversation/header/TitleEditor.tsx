@@ -1,4 +1,4 @@
-import { CUSTOM_NAME_MAX } from '@cui/contract';
+import { CUSTOM_NAME_MAX } from '@cui/contract/constants';
 import { Input } from '@/ui';
 import type { TitleEditor as Editor } from './use-title-editor';
 

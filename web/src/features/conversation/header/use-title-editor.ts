@@ -1,4 +1,4 @@
-import { CUSTOM_NAME_MAX } from '@cui/contract';
+import { CUSTOM_NAME_MAX } from '@cui/contract/constants';
 import { useState } from 'react';
 
 export interface TitleEditor {

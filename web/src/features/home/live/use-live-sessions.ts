@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { routes, type ConversationSummary } from '@cui/contract';
+import type { ConversationSummary } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall, authHeaders } from '@/app/api-client';
 import { documentVisibility, statusTextFor } from '@/features/live-run';
 import { createListStreamOpener } from './list-stream-opener';

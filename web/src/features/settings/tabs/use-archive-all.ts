@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { routes, type RouteResponse } from '@cui/contract';
+import type { RouteResponse } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 import { announceSessionsChanged } from '@/app/sessions-changed';
 

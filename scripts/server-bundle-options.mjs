@@ -1,0 +1,15 @@
+// How the server is bundled with its dependencies, shared by the build (scripts/build.mjs) and the e2e harness's
+// launcher bundle (e2e/support/server-bundle.ts), so the e2e tests run the dependencies bundled the way `npm start` does.
+
+/**
+ * Packages the server bundle leaves to node_modules: better-sqlite3 (native), the Agent SDK (loaded after the first
+ * answer; it finds its CLI binary beside itself), the model router's engine (its own child process), chokidar's
+ * macOS-only fsevents. Everything else is bundled: Node's ESM loader resolving, reading and compiling ~100 packages'
+ * files one by one was a third of the start-up (issue 11, bench/launch.ts).
+ */
+export const SERVER_EXTERNAL = ['better-sqlite3', '@anthropic-ai/claude-agent-sdk', '@musistudio/llms', 'fsevents'];
+
+/** Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have. */
+export const SERVER_BANNER = {
+  js: "import { createRequire as cuiCreateRequire } from 'node:module'; const require = cuiCreateRequire(import.meta.url);",
+};
