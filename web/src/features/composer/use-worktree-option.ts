@@ -1,4 +1,4 @@
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useCallback, useState } from 'react';
 import { useApiQuery } from '@/app/use-api-query';
 import type { ComposerSubmitHandler } from './use-composer';

@@ -1,4 +1,5 @@
-import { routes, type WaitingPermission } from '@cui/contract';
+import type { WaitingPermission } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { Link } from 'react-router';
 import { useApiMutation } from '@/app/use-api-mutation';
 import { formatRelativeTime } from '@/lib/relative-time';

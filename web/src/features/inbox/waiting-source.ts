@@ -1,4 +1,5 @@
-import { routes, WaitingPermissionsEvent, type WaitingPermission } from '@cui/contract';
+import type { WaitingPermission, WaitingPermissionsEvent } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { errorFromResponse, routeUrl } from '@/app/api-client';
 import { createLineSplitter } from '@/features/live-run';
 
@@ -21,7 +22,7 @@ export interface WaitingSource {
 }
 
 /** Each complete line that parses as the contract's event gives the list; heartbeats and anything else are skipped. */
-function listsOf(lines: string[]): WaitingPermission[][] {
+function listsOf(lines: string[], schema: typeof WaitingPermissionsEvent): WaitingPermission[][] {
   const lists: WaitingPermission[][] = [];
   for (const line of lines) {
     if (line.trim() === '' || line.startsWith(':')) continue;
@@ -31,7 +32,7 @@ function listsOf(lines: string[]): WaitingPermission[][] {
     } catch {
       continue;
     }
-    const parsed = WaitingPermissionsEvent.safeParse(json);
+    const parsed = schema.safeParse(json);
     if (parsed.success) lists.push(parsed.data.permissions);
     else console.warn('Skipping an unexpected inbox line:', line.slice(0, 200));
   }
@@ -43,12 +44,14 @@ async function read(deps: WaitingSourceDeps, signal: AbortSignal): Promise<void>
   // A 401 also sends the user back to the login screen, as for every other call (no retrying a rejected token).
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new Error('No response body');
+  // The schema (and zod with it) from its own chunk, fetched once a list is first read: not in the pages' first load.
+  const schema = await import('@cui/contract').then((contract) => contract.WaitingPermissionsEvent);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    for (const list of listsOf(splitter.push(value))) deps.onList(list);
+    for (const list of listsOf(splitter.push(value), schema)) deps.onList(list);
   }
 }
 

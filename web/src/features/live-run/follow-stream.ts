@@ -1,4 +1,5 @@
-import { FollowEvent, routes } from '@cui/contract';
+import type { FollowEvent } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { authHeaders, routeUrl } from '@/app/api-client';
 import { createLineSplitter } from './ndjson';
 
@@ -10,6 +11,8 @@ import { createLineSplitter } from './ndjson';
 export async function readFollowStream(sessionId: string, signal: AbortSignal, onEvent: (event: FollowEvent) => void): Promise<void> {
   const response = await fetch(routeUrl(routes.follow.follow, { params: { sessionId } }), { headers: authHeaders(), signal });
   if (!response.ok || !response.body) throw new Error(`Follow stream failed: ${response.status}`);
+  // The schema (and zod with it) from its own chunk, fetched once the stream is open: not in the pages' first load.
+  const schema = await import('@cui/contract').then((contract) => contract.FollowEvent);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();
   for (;;) {
@@ -17,7 +20,13 @@ export async function readFollowStream(sessionId: string, signal: AbortSignal, o
     if (done) return;
     for (const line of splitter.push(value)) {
       if (!line.trim() || line.startsWith(':')) continue;
-      const parsed = FollowEvent.safeParse(JSON.parse(line));
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const parsed = schema.safeParse(json);
       if (parsed.success) onEvent(parsed.data);
     }
   }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { routes, VOICE_HEALTH_FETCH_FAILED } from '@cui/contract';
+import { VOICE_HEALTH_FETCH_FAILED } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
 import { Button } from '@/ui';
 import { GeminiKeyForm } from './GeminiKeyForm';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { useApiMutation } from '@/app/use-api-mutation';
 import type { Recording } from './recorder';
 import { MIC_MESSAGES, RECORDING } from './voice-constants';

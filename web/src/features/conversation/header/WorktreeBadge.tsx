@@ -1,4 +1,5 @@
-import { routes, worktreeOf } from '@cui/contract';
+import { worktreeOf } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { GitBranch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useApiMutation } from '@/app/use-api-mutation';

@@ -1,4 +1,5 @@
-import { routes, type SearchHit, type SearchQuery, type SearchResult } from '@cui/contract';
+import type { SearchHit, SearchQuery, SearchResult } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiQuery } from '@/app/use-api-query';
