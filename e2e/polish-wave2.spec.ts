@@ -61,3 +61,43 @@ test('the conversation header keeps its title, usage, worktree badge and buttons
     await saveScreenshot(page, `wave2-conversation-header-${name}`);
   });
 });
+
+/** WCAG contrast ratio of an element's text colour against its own background colour. */
+const contrast = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no canvas');
+    const luminance = (colour: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+      const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const style = getComputedStyle(el);
+    const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+  });
+
+test.describe('the app header in demo mode', () => {
+  test.use({ demoMode: true });
+
+  test("fits at phone width with the demo badge on one line; the inbox count is readable and the button as tall as its neighbours", async ({ cui, loggedInPage: page }) => {
+    const repo = makeRepo(cui.dirs, 'waiting');
+    const started = await cui.api('/api/conversations/start', { method: 'POST', body: JSON.stringify({ workingDirectory: repo, initialPrompt: 'fix the file please', permissionMode: 'default' }) });
+    expect(started.ok).toBe(true);
+    const inbox = page.getByRole('button', { name: /^Needs you:/ });
+    await expect(inbox).toBeVisible();
+    await eachLayout(page, async (name, width) => {
+      const header = page.locator('header').first();
+      expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const badge = page.getByRole('status').filter({ hasText: 'Demo mode' });
+      expect((await box(badge)).height).toBeLessThanOrEqual(24);
+      for (const button of [inbox, page.getByRole('button', { name: 'Settings' }), page.getByRole('button', { name: /^Theme:/ })]) await expectInside(button, width);
+      expect((await box(inbox)).height).toBe((await box(page.getByRole('button', { name: 'Settings' }))).height);
+      expect(await contrast(inbox.locator('span'))).toBeGreaterThanOrEqual(4.5);
+      await saveScreenshot(page, `wave2-app-header-${name}`);
+    });
+  });
+});
