@@ -101,3 +101,25 @@ test.describe('the app header in demo mode', () => {
     });
   });
 });
+
+test.describe('the home composer', () => {
+  // eslint-disable-next-line no-empty-pattern
+  test.use({ seed: async ({}, use) => use((dirs) => void makeRepo(dirs, 'touch-repo')) });
+  test.use({ transcripts: [{ sessionId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', cwd: 'touch-repo', messages: [{ role: 'user', content: 'hello' }, { role: 'assistant', content: 'Hi.' }] }] });
+
+  test('every control of the composer is a 40 px touch target at phone width (the desktop keeps its compact sizes)', async ({ loggedInPage: page }) => {
+    const form = page.locator('form').filter({ has: page.getByRole('combobox', { name: 'Task' }) });
+    await expect(form.getByRole('button', { name: 'Worktree' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Voice input' })).toBeVisible();
+    await eachLayout(page, async (name, width) => {
+      const buttons = form.getByRole('button');
+      for (const button of await buttons.all()) {
+        const rect = await box(button);
+        const label = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+        if (width < 640) expect(Math.min(rect.width, rect.height), `${label} at ${name}`).toBeGreaterThanOrEqual(40);
+        await expectInside(button, width);
+      }
+      await saveScreenshot(page, `wave2-home-composer-${name}`);
+    });
+  });
+});

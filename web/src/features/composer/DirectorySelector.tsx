@@ -7,6 +7,7 @@ import {
 import { useHomeDirectory } from '@/app/system-status';
 import { DirectoryBrowserDialog } from './DirectoryBrowserDialog';
 import { lastSegment } from './paths';
+import { TOUCH_ROW } from './touch-size';
 
 /** Spec §5: the home composer cannot submit while this placeholder shows. */
 export const DIRECTORY_PLACEHOLDER = 'Select directory';
@@ -29,7 +30,7 @@ export function DirectorySelector({ value, onChange, directories, disabled }: Pr
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild disabled={disabled}>
-          <Button size="sm" variant="ghost" aria-label={`Working directory: ${label}`} title={value} className="max-w-48 sm:max-w-64">
+          <Button size="sm" variant="ghost" aria-label={`Working directory: ${label}`} title={value} className={`max-w-48 sm:max-w-64 ${TOUCH_ROW}`}>
             <Folder size={14} aria-hidden />
             <span className="truncate">{label}</span>
             <ChevronDown size={12} aria-hidden className="opacity-60" />
