@@ -123,3 +123,23 @@ test.describe('the home composer', () => {
     });
   });
 });
+
+test('the settings tabs keep one-line labels at phone width, and the Voice Input and Notifications tabs fit the screen', async ({ loggedInPage: page }) => {
+  await eachLayout(page, async (name, width) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const tabs = dialog.getByRole('tab');
+    const heights = await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(0.5);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(40);
+    for (const tab of ['Voice Input', 'Notifications']) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectInside(dialog.getByRole('tabpanel'), width);
+      expect(await dialog.getByRole('tabpanel').evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
+      await saveScreenshot(page, `wave2-settings-${tab.replace(' ', '-').toLowerCase()}-${name}`);
+    }
+    await page.keyboard.press('Escape');
+  });
+});
