@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { spawnClaude, type ClaudeRun } from '../fake-model/test-support';
+import { testChildEnv } from '../server/test/test-dirs';
 import { expect, test } from './fixtures';
 import { makeRepo, waitForRunEnd } from './conversation-helpers';
+import { fakeGate } from './support/fake-gate';
 import { saveScreenshot } from './support/screenshots';
 
 /** A quality pass over the wave-2 features at desktop and phone width, light and dark. */
@@ -141,5 +144,29 @@ test('the settings tabs keep one-line labels at phone width, and the Voice Input
       await saveScreenshot(page, `wave2-settings-${tab.replace(' ', '-').toLowerCase()}-${name}`);
     }
     await page.keyboard.press('Escape');
+  });
+});
+
+test.describe('home rows of live sessions', () => {
+  let terminal: ClaudeRun | undefined;
+  test.afterEach(() => terminal?.kill());
+
+  test("'Active in terminal' and 'Awaiting approval…' are read whole at phone width", async ({ cui, loggedInPage: page }) => {
+    const gate = fakeGate(cui, 'polish-terminal');
+    terminal = spawnClaude({ cwd: makeRepo(cui.dirs, 'terminal'), env: testChildEnv(cui.dirs, cui.fakeUrl), args: ['-p', gate.prompt('hello from my terminal')] });
+    await gate.held(0);
+    const asking = await cui.api('/api/conversations/start', { method: 'POST', body: JSON.stringify({ workingDirectory: makeRepo(cui.dirs, 'asking'), initialPrompt: 'fix the file please', permissionMode: 'default' }) });
+    expect(asking.ok).toBe(true);
+    await page.goto('/');
+    const statuses = page.getByTestId('live-status');
+    await expect(statuses.filter({ hasText: 'Active in terminal' })).toBeVisible({ timeout: 30_000 });
+    await expect(statuses.filter({ hasText: /^Awaiting approval/ })).toBeVisible();
+    await eachLayout(page, async (name) => {
+      for (const status of await statuses.all()) {
+        expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth), await status.textContent() ?? '').toBe(true);
+      }
+      await saveScreenshot(page, `wave2-home-live-rows-${name}`);
+    });
+    await gate.release(0);
   });
 });
