@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Bell, BellOff, Ellipsis, Pencil, Pin, PinOff } from 'lucide-react';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Tooltip } from '@/ui';
 
@@ -12,6 +13,7 @@ export interface HeaderMenuProps {
 
 /** The more-menu: Rename, Pin/Unpin, Notify me/Mute (the same per-session choices as the home row's menu). */
 export function HeaderMenu({ pinned, notify, onRename, onTogglePin, onToggleNotify }: HeaderMenuProps) {
+  const renaming = useRef(false);
   return (
     // Not modal: a modal menu traps focus and would take it back from the rename field it opens.
     <DropdownMenu modal={false}>
@@ -22,9 +24,20 @@ export function HeaderMenu({ pinned, notify, onRename, onTogglePin, onToggleNoti
           </Button>
         </DropdownMenuTrigger>
       </Tooltip>
-      {/* Keep focus where the action puts it (the rename field), not back on the trigger. */}
-      <DropdownMenuContent align="end" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DropdownMenuItem onSelect={onRename}>
+      {/* After Rename, focus stays in the title field it opens; otherwise (Escape, Pin, Mute) it goes back to the trigger. */}
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={(e) => {
+          if (renaming.current) e.preventDefault();
+          renaming.current = false;
+        }}
+      >
+        <DropdownMenuItem
+          onSelect={() => {
+            renaming.current = true;
+            onRename();
+          }}
+        >
           <Pencil size={14} aria-hidden /> Rename
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onTogglePin}>
