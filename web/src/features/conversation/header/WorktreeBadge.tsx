@@ -20,7 +20,7 @@ export function WorktreeBadge({ projectPath }: { projectPath: string | null }) {
   return (
     <div className="flex min-w-0 items-center gap-1 text-xs text-neutral-500 dark:text-neutral-400" data-testid="worktree-badge">
       <GitBranch size={14} aria-hidden className="shrink-0" />
-      <span className={discarded ? 'truncate font-mono line-through' : 'truncate font-mono'} title={`Worktree of ${worktree.repo}`}>
+      <span className={discarded ? 'truncate font-mono line-through' : 'truncate font-mono'} title={`${worktree.branch}: a worktree of ${worktree.repo}`}>
         {worktree.branch}
       </span>
       {discarded && <span className="shrink-0">Worktree discarded</span>}
