@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
 
-function renderMenu(onRename = vi.fn()) {
+function renderMenu(onRename: () => void = vi.fn()) {
   render(
     <TooltipProvider>
       <HeaderMenu pinned={false} notify onRename={onRename} onTogglePin={vi.fn()} onToggleNotify={vi.fn()} />
