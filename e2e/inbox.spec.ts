@@ -65,6 +65,10 @@ test.describe('"needs you" inbox', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     const approve = row(page, 'fix the file from the phone').getByRole('button', { name: 'Approve' });
     await expect(approve).toBeInViewport();
+    for (const name of ['Approve', 'Deny', 'Open']) {
+      const target = await row(page, 'fix the file from the phone').getByRole(name === 'Open' ? 'link' : 'button', { name }).boundingBox();
+      expect(target?.height ?? 0, name).toBeGreaterThanOrEqual(40);
+    }
     // Focus moves into the list, on its first button; Enter presses it.
     await expect(approve).toBeFocused();
     await page.keyboard.press('Enter');

@@ -133,7 +133,7 @@ test('on a phone the composer keeps its height while recording, and the controls
   expect((await box.boundingBox())?.height).toBe(idle?.height);
   for (const name of ['Discard recording', 'Accept recording']) {
     const button = await recording.getByRole('button', { name }).boundingBox();
-    expect(Math.min(button?.width ?? 0, button?.height ?? 0)).toBeGreaterThanOrEqual(36);
+    expect(Math.min(button?.width ?? 0, button?.height ?? 0)).toBeGreaterThanOrEqual(40);
   }
   await recording.getByRole('button', { name: 'Discard recording' }).click();
   await expect(page.getByRole('button', { name: 'Voice input' })).toBeVisible();

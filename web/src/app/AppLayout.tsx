@@ -26,12 +26,14 @@ export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) 
         {status?.demoMode && (
           <span
             role="status"
-            className="rounded-full border border-amber-400 bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-200"
+            title="Demo mode — scripted model"
+            className="min-w-0 truncate rounded-full border border-amber-400 bg-amber-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-200"
           >
-            Demo mode — scripted model
+            {/* On a phone the whole phrase wrapped onto two lines and crowded the header's buttons. */}
+            Demo mode<span className="max-sm:hidden"> — scripted model</span>
           </span>
         )}
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           {actions}
           <InboxButton />
           <SettingsButton />

@@ -215,8 +215,8 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
         claudeProjectsDir: deps.paths.claudeProjectsDir,
         sessionInfo: deps.sessionInfo,
       });
-      const resumed = resolved.resumeSessionId;
-      const history = resumed && standbys.has(resumed) ? await transcriptStamp(deps.paths.claudeProjectsDir, resumed) : undefined;
+      const resuming = resolved.resumeSessionId;
+      const history = resuming && standbys.has(resuming) ? await transcriptStamp(deps.paths.claudeProjectsDir, resuming) : undefined;
       // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
       const limit = deps.config.get().maxConcurrentRuns;
       if (liveRuns().length >= limit) {

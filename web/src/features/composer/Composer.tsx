@@ -17,6 +17,7 @@ import { insertAtCursor } from './voice/voice-constants';
 import { VoiceControl } from './voice/VoiceControl';
 import { useWorktreeOption } from './use-worktree-option';
 import { WorktreeToggle } from './WorktreeToggle';
+import { TOUCH_ICON } from './touch-size';
 
 export interface ComposerProps {
   placeholder: string;
@@ -134,7 +135,7 @@ export function Composer(props: ComposerProps) {
           <div className="ml-auto flex items-center gap-1">
             <VoiceControl voice={voice} disabled={locked} />
             {actions}
-            <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className="rounded-full">
+            <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className={`rounded-full ${TOUCH_ICON}`}>
               {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
             </Button>
           </div>

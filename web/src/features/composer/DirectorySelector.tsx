@@ -6,6 +6,7 @@ import {
 } from '@/ui';
 import { useHomeDirectory } from '@/app/system-status';
 import { lastSegment } from './paths';
+import { TOUCH_ROW } from './touch-size';
 
 // Loaded on the first 'Browse…', not with the page (issue 11, page weight).
 const DirectoryBrowserDialog = lazy(() => import('./DirectoryBrowserDialog').then((m) => ({ default: m.DirectoryBrowserDialog })));
@@ -31,7 +32,7 @@ export function DirectorySelector({ value, onChange, directories, disabled }: Pr
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild disabled={disabled}>
-          <Button size="sm" variant="ghost" aria-label={`Working directory: ${label}`} title={value} className="max-w-48 sm:max-w-64">
+          <Button size="sm" variant="ghost" aria-label={`Working directory: ${label}`} title={value} className={`max-w-48 sm:max-w-64 ${TOUCH_ROW}`}>
             <Folder size={14} aria-hidden />
             <span className="truncate">{label}</span>
             <ChevronDown size={12} aria-hidden className="opacity-60" />

@@ -1,6 +1,7 @@
 import { Check, ChevronDown, Cpu } from 'lucide-react';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
 import { MODEL_OPTIONS, modelLabel } from './models';
+import { TOUCH_ROW } from './touch-size';
 
 interface Props {
   value: string | undefined;
@@ -14,7 +15,7 @@ export function ModelSelector({ value, onChange, disabled }: Props) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild disabled={disabled}>
-        <Button size="sm" variant="ghost" aria-label={`Model: ${label}`}>
+        <Button size="sm" variant="ghost" aria-label={`Model: ${label}`} className={TOUCH_ROW}>
           <Cpu size={14} aria-hidden />
           <span>{label}</span>
           <ChevronDown size={12} aria-hidden className="opacity-60" />

@@ -2,6 +2,7 @@ import { Check, ChevronDown, ShieldCheck } from 'lucide-react';
 import type { PermissionMode } from '@cui/contract';
 import { PERMISSION_MODE_LABELS, PERMISSION_MODES } from '@cui/contract/constants';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
+import { TOUCH_ROW } from './touch-size';
 
 interface Props {
   value: PermissionMode;
@@ -15,7 +16,7 @@ export function PermissionModeSelector({ value, onChange, disabled }: Props) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild disabled={disabled}>
-        <Button size="sm" variant="ghost" aria-label={`Permission mode: ${label}`}>
+        <Button size="sm" variant="ghost" aria-label={`Permission mode: ${label}`} className={TOUCH_ROW}>
           <ShieldCheck size={14} aria-hidden />
           <span>{label}</span>
           <ChevronDown size={12} aria-hidden className="opacity-60" />

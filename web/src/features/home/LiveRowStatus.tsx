@@ -16,7 +16,8 @@ export function LiveRowStatus({ status, stop }: Props) {
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-500 opacity-60" />
           <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
         </span>
-        <span className="max-w-28 truncate animate-pulse sm:max-w-40" data-testid="live-status">
+        {/* Wide enough for 'Awaiting approval...' and 'Active in terminal' whole on a phone; a longer status truncates, the title keeps it. */}
+        <span className="max-w-36 truncate animate-pulse sm:max-w-48" data-testid="live-status" title={status}>
           {status}
         </span>
       </span>

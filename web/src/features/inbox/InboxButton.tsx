@@ -33,9 +33,10 @@ export function InboxButton() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={label} title={label} className="text-amber-700 dark:text-amber-300">
+        <Button variant="ghost" size="md" aria-label={label} title={label} className="text-amber-700 dark:text-amber-300">
           <Hand size={16} aria-hidden />
-          <span className="min-w-4 rounded-full bg-amber-500 px-1 text-[11px] leading-4 font-semibold text-white dark:bg-amber-600">{waiting.length}</span>
+          {/* White on amber-500/600 was under 3:1; the count is small text, so it needs 4.5:1. */}
+          <span className="min-w-4 rounded-full bg-amber-700 px-1 text-[11px] leading-4 font-semibold text-white dark:bg-amber-400 dark:text-neutral-950">{waiting.length}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label="Waiting for you" className="w-[min(24rem,calc(100vw-1rem))]">

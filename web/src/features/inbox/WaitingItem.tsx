@@ -5,6 +5,8 @@ import { useApiMutation } from '@/app/use-api-mutation';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { Button, buttonClasses, PopoverClose } from '@/ui';
 
+const TOUCH = 'max-sm:h-10 max-sm:px-3';
+
 export interface WaitingItemProps {
   permission: WaitingPermission;
   /** The time ages are counted from. */
@@ -37,18 +39,19 @@ export function WaitingItem({ permission, now }: WaitingItemProps) {
           Failed to send permission decision
         </p>
       )}
+      {/* On a phone the decisions are 40 px touch targets (28 px at desktop size). */}
       <div className="flex gap-1.5">
         {canApprove && (
-          <Button size="sm" variant="primary" disabled={decide.pending} onClick={() => send('approve')}>
+          <Button size="sm" variant="primary" className={TOUCH} disabled={decide.pending} onClick={() => send('approve')}>
             Approve
           </Button>
         )}
-        <Button size="sm" disabled={decide.pending} onClick={() => send('deny')}>
+        <Button size="sm" className={TOUCH} disabled={decide.pending} onClick={() => send('deny')}>
           Deny
         </Button>
         {permission.sessionId && (
           <PopoverClose asChild>
-            <Link to={`/c/${permission.sessionId}`} className={buttonClasses('ghost', 'sm', 'ml-auto')}>
+            <Link to={`/c/${permission.sessionId}`} className={buttonClasses('ghost', 'sm', `ml-auto ${TOUCH}`)}>
               Open
             </Link>
           </PopoverClose>

@@ -32,7 +32,8 @@ function SettingsTabs({ tabs }: { tabs: readonly SettingsTab[] }) {
     <Tabs defaultValue={tabs[0]?.id} className="flex min-h-0 flex-col">
       <TabsList className="overflow-x-auto">
         {tabs.map((tab) => (
-          <TabsTrigger key={tab.id} value={tab.id}>
+          // A scrolling strip of one-line labels: on a phone 'Data controls' and 'Voice Input' wrapped to two lines.
+          <TabsTrigger key={tab.id} value={tab.id} className="shrink-0 whitespace-nowrap">
             {tab.label}
           </TabsTrigger>
         ))}

@@ -3,6 +3,7 @@ import { Check, Mic, X } from 'lucide-react';
 import { Button, Spinner } from '@/ui';
 import type { useVoiceInput } from './use-voice-input';
 import { formatElapsed } from './voice-constants';
+import { TOUCH_ICON } from '../touch-size';
 
 // Loaded with the recorder, the first time the microphone is used.
 const Waveform = lazy(() => import('./Waveform').then((module) => ({ default: module.Waveform })));
@@ -19,7 +20,7 @@ export interface VoiceControlProps {
 export function VoiceControl({ voice, disabled }: VoiceControlProps) {
   if (voice.phase === 'recording') {
     return (
-      <div className="flex h-9 items-center gap-1 rounded-full bg-red-50 pl-2 dark:bg-red-950/40" role="group" aria-label="Recording">
+      <div className="flex h-9 max-sm:h-10 items-center gap-1 rounded-full bg-red-50 pl-2 dark:bg-red-950/40" role="group" aria-label="Recording">
         <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
         <Suspense fallback={<span className="h-6 w-16 sm:w-24" />}>
           <Waveform analyser={voice.analyser} />
@@ -27,10 +28,10 @@ export function VoiceControl({ voice, disabled }: VoiceControlProps) {
         <span className="w-9 text-xs tabular-nums text-red-700 dark:text-red-300" aria-label="Recording time">
           {formatElapsed(voice.elapsedMs)}
         </span>
-        <Button type="button" variant="ghost" size="icon" className="rounded-full" aria-label="Discard recording" title="Discard" onClick={voice.discard}>
+        <Button type="button" variant="ghost" size="icon" className={`rounded-full ${TOUCH_ICON}`} aria-label="Discard recording" title="Discard" onClick={voice.discard}>
           <X size={16} aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" className="rounded-full" aria-label="Accept recording" title="Accept" onClick={() => void voice.accept()}>
+        <Button type="button" variant="ghost" size="icon" className={`rounded-full ${TOUCH_ICON}`} aria-label="Accept recording" title="Accept" onClick={() => void voice.accept()}>
           <Check size={16} aria-hidden />
         </Button>
       </div>
@@ -38,13 +39,13 @@ export function VoiceControl({ voice, disabled }: VoiceControlProps) {
   }
   if (voice.phase === 'processing' || voice.phase === 'starting') {
     return (
-      <span className="flex h-9 w-9 items-center justify-center">
+      <span className={`flex h-9 w-9 items-center justify-center ${TOUCH_ICON}`}>
         <Spinner size="sm" label={voice.phase === 'processing' ? 'Transcribing' : 'Opening microphone'} />
       </span>
     );
   }
   return (
-    <Button type="button" variant="ghost" size="icon" className="rounded-full" aria-label="Voice input" title="Voice input" disabled={disabled} onClick={() => void voice.start()}>
+    <Button type="button" variant="ghost" size="icon" className={`rounded-full ${TOUCH_ICON}`} aria-label="Voice input" title="Voice input" disabled={disabled} onClick={() => void voice.start()}>
       <Mic size={16} aria-hidden />
     </Button>
   );

@@ -27,7 +27,8 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
   const archived = info?.archived ?? false;
   return (
-    <div className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
+    // On a phone the usage figure and the worktree badge take a second row: in one row they squeezed the title out.
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
       <Tooltip content="Go back to tasks">
         <Button asChild variant="ghost" size="icon" aria-label="Go back to tasks">
           <Link to="/">
@@ -35,7 +36,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
           </Link>
         </Button>
       </Tooltip>
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 basis-0 flex-col">
         {editor.editing ? (
           <TitleEditor editor={editor} />
         ) : (
@@ -45,8 +46,10 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         )}
         <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
-      <UsageSummary usage={summary?.usage} context={context} />
-      <WorktreeBadge projectPath={projectPath} />
+      <div className="order-last flex w-full min-w-0 items-center justify-end gap-2 empty:hidden sm:order-none sm:w-auto sm:max-w-[45%]">
+        <UsageSummary usage={summary?.usage} context={context} />
+        <WorktreeBadge projectPath={projectPath} />
+      </div>
       {summary && (
         <>
           <IconButton

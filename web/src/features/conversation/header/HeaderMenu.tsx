@@ -1,5 +1,6 @@
-import { Bell, BellOff, Ellipsis, Pencil, Pin, PinOff } from 'lucide-react';
-import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Tooltip } from '@/ui';
+import { Ellipsis } from 'lucide-react';
+import { SessionMenuContent } from '@/features/session-menu';
+import { Button, DropdownMenu, DropdownMenuTrigger, Tooltip } from '@/ui';
 
 export interface HeaderMenuProps {
   pinned: boolean;
@@ -22,18 +23,7 @@ export function HeaderMenu({ pinned, notify, onRename, onTogglePin, onToggleNoti
           </Button>
         </DropdownMenuTrigger>
       </Tooltip>
-      {/* Keep focus where the action puts it (the rename field), not back on the trigger. */}
-      <DropdownMenuContent align="end" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DropdownMenuItem onSelect={onRename}>
-          <Pencil size={14} aria-hidden /> Rename
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onTogglePin}>
-          {pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />} {pinned ? 'Unpin' : 'Pin'}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onToggleNotify}>
-          {notify ? <BellOff size={14} aria-hidden /> : <Bell size={14} aria-hidden />} {notify ? 'Mute' : 'Notify me'}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
+      <SessionMenuContent pinned={pinned} notify={notify} onRename={onRename} onPin={onTogglePin} onNotify={onToggleNotify} />
     </DropdownMenu>
   );
 }

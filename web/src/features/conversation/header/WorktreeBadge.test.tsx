@@ -28,6 +28,11 @@ describe('WorktreeBadge', () => {
     expect(screen.queryByTestId('worktree-badge')).toBeNull();
   });
 
+  it('keeps the whole branch name in its title (the name truncates on a phone)', () => {
+    renderBadge(FOLDER);
+    expect(screen.getByText('worktree-cui-0123abcd')).toHaveAttribute('title', 'worktree-cui-0123abcd: a worktree of /work/app');
+  });
+
   it("shows the worktree's branch, and discards it with its branch once confirmed", async () => {
     const fetch = stubFetch(200, { success: true, path: FOLDER, branch: 'worktree-cui-0123abcd' });
     const confirm = vi.fn(() => true);

@@ -19,12 +19,12 @@ export function WorktreeBadge({ projectPath }: { projectPath: string | null }) {
     if (await discard.mutate({ body: { path: projectPath } })) setDiscarded(true);
   };
   return (
-    <div className="flex shrink-0 items-center gap-1 text-xs text-neutral-500 dark:text-neutral-400" data-testid="worktree-badge">
-      <GitBranch size={14} aria-hidden />
-      <span className={discarded ? 'font-mono line-through' : 'font-mono'} title={`Worktree of ${worktree.repo}`}>
+    <div className="flex min-w-0 items-center gap-1 text-xs text-neutral-500 dark:text-neutral-400" data-testid="worktree-badge">
+      <GitBranch size={14} aria-hidden className="shrink-0" />
+      <span className={discarded ? 'truncate font-mono line-through' : 'truncate font-mono'} title={`${worktree.branch}: a worktree of ${worktree.repo}`}>
         {worktree.branch}
       </span>
-      {discarded && <span>Worktree discarded</span>}
+      {discarded && <span className="shrink-0">Worktree discarded</span>}
       {discard.error && (
         <span role="alert" className="text-red-600 dark:text-red-400">
           {discard.error.message || 'Failed to discard the worktree'}
