@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
@@ -37,6 +38,11 @@ export interface SessionIndex {
   titleOf(sessionId: string, fallback?: { resumedFrom?: string; prompt?: string }): string;
   /** The session's transcript file, when indexed (the follow stream tails it). */
   transcriptOf(sessionId: string): Promise<string | undefined>;
+  /**
+   * A token that changes whenever what the list shows may have changed: the index saved or dropped a transcript, a
+   * session's info changed, a run started or ended, a terminal CLI took or let go of a session. The home page polls it.
+   */
+  listVersion(): string;
   /** Whether a CLI outside this console is writing the session now ('Active in terminal'). */
   activeInTerminal(sessionId: string): boolean;
   /** Calls `listener` with the transcripts the watcher saw change (debounced); returns the unsubscribe. */
@@ -71,10 +77,17 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     queue = run;
     return run;
   };
+  // Bumped by every index write that changed something and every session info change (listVersion).
+  // The boot id keeps a restarted server's first versions from matching the ones a page saw before.
+  const boot = randomUUID();
+  let generation = 0;
+  const counted = (changed: boolean): void => {
+    if (changed) generation += 1;
+  };
   const sweep = (): Promise<void> => {
     pendingSweep ??= enqueue(async () => {
       pendingSweep = undefined;
-      await indexer.syncAll();
+      counted(await indexer.syncAll());
     });
     return pendingSweep;
   };
@@ -86,7 +99,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
   const changeListeners = new Set<(filePaths: string[]) => void>();
   const onFiles = (files: string[]): void => {
-    void enqueue(() => indexer.syncFiles(files));
+    void enqueue(async () => counted(await indexer.syncFiles(files)));
     for (const listener of changeListeners) listener(files);
   };
   const watcher = watchTranscripts(
@@ -103,6 +116,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       runSweep = sweep();
     }),
   );
+  unsubscribes.push(deps.bus.subscribe('session.info.updated', () => counted(true)));
   unsubscribes.push(deps.bus.subscribe('run.started', ({ sessionId, routed }) => store.recordRun({ sessionId, routed, resumedFrom: deps.runs.bySession(sessionId)?.resumedFrom })));
   const current = async (): Promise<void> => {
     await initial;
@@ -181,6 +195,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     async transcriptOf(sessionId) {
       await current();
       return store.filePathOf(sessionId);
+    },
+    listVersion() {
+      const state = [boot, generation, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
+      return createHash('sha1').update(state).digest('base64url').slice(0, 16);
     },
     activeInTerminal: (sessionId) => terminal.check()(sessionId),
     onTranscriptsChanged(listener) {

@@ -23,10 +23,10 @@ interface Stat {
 
 /** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
 export interface SessionIndexer {
-  /** Stats every transcript; indexes new and changed files, forgets deleted ones. */
-  syncAll(): Promise<void>;
-  /** Re-checks only these files (from the watcher). */
-  syncFiles(filePaths: string[]): Promise<void>;
+  /** Stats every transcript; indexes new and changed files, forgets deleted ones. True when the index changed. */
+  syncAll(): Promise<boolean>;
+  /** Re-checks only these files (from the watcher). True when the index changed. */
+  syncFiles(filePaths: string[]): Promise<boolean>;
 }
 
 export function sessionIdOf(filePath: string): string | undefined {
@@ -84,6 +84,8 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const inThread = inThreadPool();
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
+  /** Whether the current sync saved or removed any file (what the list shows may have changed). */
+  let dirty = false;
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
@@ -153,6 +155,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     let batch: IndexedFile[] = [];
     const flush = (): void => {
       if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+      dirty ||= batch.length > 0;
       batch = [];
     };
     const reading = new Set<string>();
@@ -186,17 +189,24 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     }
   }
 
-  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
-  function link(): void {
+  /**
+   * Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids);
+   * true when the sync saved or removed any file.
+   */
+  function link(): boolean {
     const done = changes;
+    const changed = dirty;
     changes = { saved: [], reset: [] };
+    dirty = false;
     if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
+    return changed;
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
   function forget(filePaths: string[]): void {
     changes.reset.push(...store.removeAll(filePaths));
     duplicates.clear();
+    dirty = true;
   }
 
   return {
@@ -207,15 +217,16 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
-      link();
+      const changed = link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
+      return changed;
     },
     async syncFiles(filePaths) {
       const stats = await statAll(filePaths);
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
-      link();
+      return link();
     },
   };
 }
