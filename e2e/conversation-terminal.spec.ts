@@ -51,4 +51,21 @@ test.describe('a session run in a terminal', () => {
     await expect.poll(() => new URL(page.url()).pathname).not.toBe(`/c/${sessionId}`);
     expect(pageErrors).toEqual([]);
   });
+
+  test('shows on an open home page as it starts in a terminal, and as completed once it stops, without a reload', async ({ cui, loggedInPage: page, pageErrors }) => {
+    await page.goto('/');
+    await expect(page.getByText('No active tasks.')).toBeVisible();
+    const repo = makeRepo(cui.dirs);
+    const gate = fakeGate(cui, 'home-terminal');
+    terminal = spawnClaude({ cwd: repo, env: testChildEnv(cui.dirs, cui.fakeUrl), args: ['-p', gate.prompt('listed while the page is open')] });
+    await gate.held(0);
+    const row = page.locator('li[data-session-id]', { hasText: 'listed while the page is open' });
+    await expect(row.getByTestId('live-status')).toHaveText('Active in terminal', { timeout: 15_000 });
+
+    await gate.release(0);
+    expect((await terminal.exited).code).toBe(0);
+    await expect(row.getByTestId('live-status')).toHaveCount(0, { timeout: 15_000 });
+    await expect(row.getByRole('button', { name: 'Archive' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
 });
