@@ -55,4 +55,34 @@ describe('a conversation run in a terminal', () => {
     await waitFor(() => expect(screen.getByPlaceholderText('Continue the conversation...')).toBeEnabled());
     expect(screen.getAllByText('Answered in the terminal')).toHaveLength(1);
   });
+
+  it("turns 'Active in terminal' when a terminal CLI picks up a session opened while idle, without a reload", async () => {
+    const transcript = [prompt, answer];
+    let inTerminal = false;
+    const stream = followStream();
+    const { calls } = installFakeApi({
+      [`GET /api/conversations/${SID}`]: () => json({ messages: [...transcript], summary: 'typed in the terminal', projectPath: '/tmp/example/repo', metadata: {} }),
+      'GET /api/conversations': () => json({ conversations: [summaryFixture(inTerminal ? { status: 'ongoing', liveSource: 'terminal' } : {})], total: 1 }),
+      [`GET /api/conversations/${SID}/follow`]: () => stream.response,
+    });
+    renderConversationPage(SID);
+    await waitFor(() => expect(screen.getByPlaceholderText('Continue the conversation...')).toBeEnabled());
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/follow'))).toBe(true));
+    const detailsReads = () => calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`).length;
+    const before = detailsReads();
+    // Connected while idle is no news: nothing is read again.
+    act(() => stream.push({ type: 'connected', sessionId: SID, offset: 100, activeInTerminal: false }));
+    expect(screen.queryByText('Active in terminal.')).not.toBeInTheDocument();
+
+    inTerminal = true;
+    const resumed = message('u2', 'user', 'resumed in the terminal', 'a1');
+    transcript.push(resumed);
+    act(() => stream.push({ type: 'activity', activeInTerminal: true }));
+    expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(await screen.findByText('resumed in the terminal')).toBeInTheDocument();
+    expect(detailsReads()).toBeGreaterThan(before);
+    // The same connection serves the terminal's turn: no second follow stream.
+    expect(calls.filter((c) => c.url.pathname.endsWith('/follow'))).toHaveLength(1);
+  });
 });
