@@ -68,4 +68,31 @@ test.describe('a session run in a terminal', () => {
     await expect(row.getByRole('button', { name: 'Archive' })).toBeVisible();
     expect(pageErrors).toEqual([]);
   });
+
+  test("turns an open, idle conversation 'Active in terminal' when a terminal CLI resumes it, without a reload", async ({ cui, loggedInPage: page, pageErrors }) => {
+    const repo = makeRepo(cui.dirs);
+    const first = spawnClaude({ cwd: repo, env: testChildEnv(cui.dirs, cui.fakeUrl), args: ['-p', 'first turn in the terminal'] });
+    expect((await first.exited).code).toBe(0);
+    const sessionId = String(first.events.find((event) => event.subtype === 'init')?.session_id);
+    await expect.poll(async () => (await listed(cui, sessionId)).status, { timeout: 30_000 }).toBe('completed');
+
+    await page.goto(`/c/${sessionId}`);
+    await expect(page.getByText('Echo: "first turn in the terminal', { exact: false })).toBeVisible();
+    const composer = page.getByRole('combobox', { name: 'Task' });
+    await expect(composer).toBeEnabled();
+
+    const gate = fakeGate(cui, 'resume-terminal');
+    terminal = spawnClaude({ cwd: repo, env: testChildEnv(cui.dirs, cui.fakeUrl), args: ['-p', gate.prompt('second turn in the terminal'), '--resume', sessionId] });
+    await gate.held(0);
+    await expect(page.getByTestId('terminal-notice')).toContainText('Active in terminal.', { timeout: 5_000 });
+    await expect(composer).toBeDisabled();
+    await expect(page.getByText('second turn in the terminal', { exact: false }).first()).toBeVisible();
+
+    await gate.release(0);
+    await expect(page.getByText('Echo: "second turn in the terminal', { exact: false })).toBeVisible();
+    expect((await terminal.exited).code).toBe(0);
+    await expect(page.getByTestId('terminal-notice')).toContainText('Stopped in terminal.');
+    await expect(composer).toBeEnabled();
+    expect(pageErrors).toEqual([]);
+  });
 });
