@@ -206,9 +206,9 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid) || standbys.pids().includes(pid),
     async start(request) {
       if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
-      const asked = request.resumedSessionId?.toLowerCase();
-      if (asked && deps.heldInTerminal?.(asked)) {
-        throw new AppError('session.active_in_terminal', `Conversation ${asked} is running in a terminal: continue it once that CLI has stopped`);
+      const held = request.resumedSessionId?.toLowerCase();
+      if (held && deps.heldInTerminal?.(held)) {
+        throw new AppError('session.active_in_terminal', `Conversation ${held} is running in a terminal: continue it once that CLI has stopped`);
       }
       const resolved = await resolveStart(request, {
         defaultExecutablePath: deps.claude.executablePath,
