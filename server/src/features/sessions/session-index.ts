@@ -77,17 +77,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     queue = run;
     return run;
   };
-  // Bumped by every index write that changed something and every session info change (listVersion).
-  // The boot id keeps a restarted server's first versions from matching the ones a page saw before.
-  const boot = randomUUID();
-  let generation = 0;
-  const counted = (changed: boolean): void => {
-    if (changed) generation += 1;
-  };
   const sweep = (): Promise<void> => {
     pendingSweep ??= enqueue(async () => {
       pendingSweep = undefined;
-      counted(await indexer.syncAll());
+      await indexer.syncAll();
     });
     return pendingSweep;
   };
@@ -99,7 +92,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
   const changeListeners = new Set<(filePaths: string[]) => void>();
   const onFiles = (files: string[]): void => {
-    void enqueue(async () => counted(await indexer.syncFiles(files)));
+    void enqueue(() => indexer.syncFiles(files));
     for (const listener of changeListeners) listener(files);
   };
   const watcher = watchTranscripts(
@@ -116,7 +109,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       runSweep = sweep();
     }),
   );
-  unsubscribes.push(deps.bus.subscribe('session.info.updated', () => counted(true)));
+  // listVersion's inputs besides the index: session info changes, and a boot id (a restarted server's first
+  // versions never match the ones a page saw before).
+  let infoChanges = 0;
+  const boot = randomUUID();
+  unsubscribes.push(deps.bus.subscribe('session.info.updated', () => (infoChanges += 1)));
   unsubscribes.push(deps.bus.subscribe('run.started', ({ sessionId, routed }) => store.recordRun({ sessionId, routed, resumedFrom: deps.runs.bySession(sessionId)?.resumedFrom })));
   const current = async (): Promise<void> => {
     await initial;
@@ -197,7 +194,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return store.filePathOf(sessionId);
     },
     listVersion() {
-      const state = [boot, generation, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
+      const state = [boot, indexer.changeCount(), infoChanges, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
       return createHash('sha1').update(state).digest('base64url').slice(0, 16);
     },
     activeInTerminal: (sessionId) => terminal.check()(sessionId),

@@ -23,10 +23,12 @@ interface Stat {
 
 /** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
 export interface SessionIndexer {
-  /** Stats every transcript; indexes new and changed files, forgets deleted ones. True when the index changed. */
-  syncAll(): Promise<boolean>;
-  /** Re-checks only these files (from the watcher). True when the index changed. */
-  syncFiles(filePaths: string[]): Promise<boolean>;
+  /** Stats every transcript; indexes new and changed files, forgets deleted ones. */
+  syncAll(): Promise<void>;
+  /** Re-checks only these files (from the watcher). */
+  syncFiles(filePaths: string[]): Promise<void>;
+  /** How many syncs so far saved or removed a file (what the list shows may have changed with each). */
+  changeCount(): number;
 }
 
 export function sessionIdOf(filePath: string): string | undefined {
@@ -86,6 +88,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   let changes: LinkChanges = { saved: [], reset: [] };
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
   let dirty = false;
+  let changeCount = 0;
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
@@ -189,17 +192,13 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     }
   }
 
-  /**
-   * Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids);
-   * true when the sync saved or removed any file.
-   */
-  function link(): boolean {
+  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
+  function link(): void {
     const done = changes;
-    const changed = dirty;
     changes = { saved: [], reset: [] };
+    if (dirty) changeCount += 1;
     dirty = false;
     if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
-    return changed;
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
@@ -217,16 +216,16 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
-      const changed = link();
+      link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
-      return changed;
     },
     async syncFiles(filePaths) {
       const stats = await statAll(filePaths);
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
-      return link();
+      link();
     },
+    changeCount: () => changeCount,
   };
 }
