@@ -206,8 +206,17 @@ export const WorkingDirectory = z.object({
 export type WorkingDirectory = z.infer<typeof WorkingDirectory>;
 export const WorkingDirectoriesResponse = z.object({ directories: z.array(WorkingDirectory), totalCount: z.number().int() });
 
+/**
+ * GET /api/conversations/version: an opaque token that changes whenever what the list shows may have changed (a
+ * transcript indexed or removed, a session's info, a run starting or ending, a terminal CLI taking or letting go of a
+ * session). The home page polls it while visible and reloads its rows when it changes (issue 18).
+ */
+export const ListVersionResponse = z.object({ version: z.string() });
+export type ListVersionResponse = z.infer<typeof ListVersionResponse>;
+
 export const sessionRoutes = {
   list: defineRoute({ name: 'listConversations', summary: 'One page of conversations, filtered and sorted.', method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
+  version: defineRoute({ name: 'conversationListVersion', summary: 'A token that changes whenever the conversation list may have changed (polled by the home page).', method: 'GET', path: '/api/conversations/version', response: ListVersionResponse }),
   archiveAll: defineRoute({ name: 'archiveAllConversations', summary: 'Archives every conversation that is not archived yet.', method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
   start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session.', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
   details: defineRoute({ name: 'getConversation', summary: 'The messages, summary and metadata of one conversation; with ?limit, a window of the newest messages (older ones with ?before).', method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, query: ConversationDetailsQuery, response: ConversationDetails }),

@@ -1,52 +1,17 @@
 import path from 'node:path';
-import { ConversationListResponse, FollowEvent } from '@cui/contract';
+import { ConversationListResponse } from '@cui/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake-model/index';
 import { isAlive, makeRepo, spawnClaude, type ClaudeRun } from '../../fake-model/test-support';
 import { createLogBuffer } from '../src/platform/log-buffer';
 import { startTestServer, testChildEnv, waitFor, type TestServer } from './helpers';
+import { follow, messagesOf, textOf } from './follow-reader';
 import { cliPidForSession, startOk } from './runs-support';
 
 /**
  * Issue 18 point 4: a CLI started OUTSIDE the server (as in a terminal), with the server's config directory, is
  * followed live: its prompt reaches the follow stream while the model is still held, its answer after.
  */
-
-interface FollowReader {
-  events: FollowEvent[];
-  lines: string[];
-  next(predicate: (event: FollowEvent) => boolean): Promise<FollowEvent>;
-  close(): void;
-}
-
-async function follow(server: TestServer, sessionId: string, from?: number): Promise<{ status: number; reader: FollowReader }> {
-  const controller = new AbortController();
-  const response = await server.api(`/api/conversations/${sessionId}/follow${from === undefined ? '' : `?from=${from}`}`, { signal: controller.signal });
-  const events: FollowEvent[] = [];
-  const lines: string[] = [];
-  const consume = async (): Promise<void> => {
-    const decoder = new TextDecoder();
-    let partial = '';
-    try {
-      for await (const chunk of response.body ?? []) {
-        const parts = (partial + decoder.decode(chunk as Uint8Array, { stream: true })).split('\n');
-        partial = parts.pop() ?? '';
-        lines.push(...parts);
-        for (const line of parts) if (line && !line.startsWith(':')) events.push(FollowEvent.parse(JSON.parse(line)));
-      }
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
-    }
-  };
-  if (response.ok) void consume();
-  return {
-    status: response.status,
-    reader: { events, lines, next: (predicate) => waitFor(() => events.find(predicate), { timeoutMs: 30_000, message: 'follow event' }), close: () => controller.abort() },
-  };
-}
-
-const messagesOf = (events: FollowEvent[]) => events.flatMap((event) => (event.type === 'messages' ? event.messages : []));
-const textOf = (content: unknown): string => (typeof content === 'string' ? content : JSON.stringify(content));
 
 let fake: FakeAnthropic;
 let server: TestServer;

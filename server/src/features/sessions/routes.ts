@@ -23,6 +23,11 @@ function notFound(sessionId: string): AppError {
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
   registerRoute(app, routes.sessions.list, ({ query }) => sessions.list(query));
+  registerRoute(app, routes.sessions.version, async () => {
+    // After the index's startup catch-up, so the first version a page sees already counts it.
+    await sessions.ready();
+    return { version: sessions.listVersion() };
+  });
   registerRoute(app, routes.sessions.archiveAll, async () => {
     const archivedCount = await sessions.archiveAll();
     return { success: true, archivedCount, message: `Successfully archived ${archivedCount} session(s)` };

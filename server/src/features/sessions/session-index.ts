@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
@@ -43,6 +44,11 @@ export interface SessionIndex {
   titleOf(sessionId: string, fallback?: { resumedFrom?: string; prompt?: string }): string;
   /** The session's transcript file, when indexed (the follow stream tails it). */
   transcriptOf(sessionId: string): Promise<string | undefined>;
+  /**
+   * A token that changes whenever what the list shows may have changed: the index saved or dropped a transcript, a
+   * session's info changed, a run started or ended, a terminal CLI took or let go of a session. The home page polls it.
+   */
+  listVersion(): string;
   /** Whether a CLI outside this console is writing the session now ('Active in terminal'). */
   activeInTerminal(sessionId: string): boolean;
   /** Calls `listener` with the transcripts the watcher saw change (debounced); returns the unsubscribe. */
@@ -122,6 +128,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       runSweep = sweep();
     }),
   );
+  // listVersion's inputs besides the index: session info changes, and a boot id (a restarted server's first
+  // versions never match the ones a page saw before).
+  let infoChanges = 0;
+  const boot = randomUUID();
+  unsubscribes.push(deps.bus.subscribe('session.info.updated', () => (infoChanges += 1)));
   unsubscribes.push(deps.bus.subscribe('run.started', ({ sessionId, routed }) => store.recordRun({ sessionId, routed, resumedFrom: deps.runs.bySession(sessionId)?.resumedFrom })));
   const current = async (): Promise<void> => {
     await initial;
@@ -204,6 +215,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     async transcriptOf(sessionId) {
       await current();
       return store.filePathOf(sessionId);
+    },
+    listVersion() {
+      const state = [boot, indexer.changeCount(), infoChanges, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
+      return createHash('sha1').update(state).digest('base64url').slice(0, 16);
     },
     activeInTerminal: (sessionId) => terminal.check()(sessionId),
     onTranscriptsChanged(listener) {

@@ -27,6 +27,8 @@ export interface SessionIndexer {
   syncAll(): Promise<void>;
   /** Re-checks only these files (from the watcher). */
   syncFiles(filePaths: string[]): Promise<void>;
+  /** How many syncs so far saved or removed a file (what the list shows may have changed with each). */
+  changeCount(): number;
 }
 
 export function sessionIdOf(filePath: string): string | undefined {
@@ -84,6 +86,9 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const inThread = inThreadPool();
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
+  /** Whether the current sync saved or removed any file (what the list shows may have changed). */
+  let dirty = false;
+  let changeCount = 0;
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
@@ -153,6 +158,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     let batch: IndexedFile[] = [];
     const flush = (): void => {
       if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
+      dirty ||= batch.length > 0;
       batch = [];
     };
     const reading = new Set<string>();
@@ -190,6 +196,8 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   function link(): void {
     const done = changes;
     changes = { saved: [], reset: [] };
+    if (dirty) changeCount += 1;
+    dirty = false;
     if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
   }
 
@@ -197,6 +205,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   function forget(filePaths: string[]): void {
     changes.reset.push(...store.removeAll(filePaths));
     duplicates.clear();
+    dirty = true;
   }
 
   return {
@@ -217,5 +226,6 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       await indexChanged(stats, (p) => store.positionOf(p));
       link();
     },
+    changeCount: () => changeCount,
   };
 }

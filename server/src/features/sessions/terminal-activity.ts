@@ -14,6 +14,8 @@ interface RegistryEntry {
 export interface TerminalActivity {
   /** A check as things are now (the registry read once, for a whole list page). */
   check(): (sessionId: string) => boolean;
+  /** The sessions terminal CLIs hold now, sorted. */
+  held(): string[];
 }
 
 export interface TerminalActivityDeps {
@@ -73,10 +75,12 @@ function registeredSessions(dir: string, ours: (pid: number) => boolean): Set<st
 export function createTerminalActivity(deps: TerminalActivityDeps): TerminalActivity {
   const registryDir = path.join(deps.claudeConfigDir, 'sessions');
   const ours = (sessionId: string): boolean => deps.runs.bySession(sessionId) !== undefined || deps.runs.list().some((run) => run.resumedFrom === sessionId);
+  const registered = (): Set<string> => registeredSessions(registryDir, (pid) => deps.runs.ownsProcess?.(pid) ?? false);
   return {
     check() {
-      const registered = registeredSessions(registryDir, (pid) => deps.runs.ownsProcess?.(pid) ?? false);
-      return (sessionId) => registered.has(sessionId) && !ours(sessionId);
+      const now = registered();
+      return (sessionId) => now.has(sessionId) && !ours(sessionId);
     },
+    held: () => [...registered()].filter((sessionId) => !ours(sessionId)).sort(),
   };
 }

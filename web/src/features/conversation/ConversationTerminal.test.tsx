@@ -21,6 +21,18 @@ function followStream() {
   return { response: new Response(body, { status: 200 }), push };
 }
 
+/** The conversation page of SID over a fake API: the transcript and whether a terminal holds it are read per call. */
+function openPage(transcript: ConversationMessage[], terminal: { active: boolean }) {
+  const stream = followStream();
+  const { calls } = installFakeApi({
+    [`GET /api/conversations/${SID}`]: () => json({ messages: [...transcript], summary: 'typed in the terminal', projectPath: '/tmp/example/repo', metadata: {} }),
+    'GET /api/conversations': () => json({ conversations: [summaryFixture(terminal.active ? { status: 'ongoing', liveSource: 'terminal' } : {})], total: 1 }),
+    [`GET /api/conversations/${SID}/follow`]: () => stream.response,
+  });
+  renderConversationPage(SID);
+  return { calls, stream };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a conversation run in a terminal', () => {
@@ -28,14 +40,8 @@ describe('a conversation run in a terminal', () => {
 
   it("says 'Active in terminal' and locks the composer, shows new messages as they are written, then offers to continue", async () => {
     const transcript = [prompt];
-    let inTerminal = true;
-    const stream = followStream();
-    const { calls } = installFakeApi({
-      [`GET /api/conversations/${SID}`]: () => json({ messages: [...transcript], summary: 'typed in the terminal', projectPath: '/tmp/example/repo', metadata: {} }),
-      'GET /api/conversations': () => json({ conversations: [summaryFixture(inTerminal ? { status: 'ongoing', liveSource: 'terminal' } : {})], total: 1 }),
-      [`GET /api/conversations/${SID}/follow`]: () => stream.response,
-    });
-    renderConversationPage(SID);
+    const terminal = { active: true };
+    const { calls, stream } = openPage(transcript, terminal);
 
     expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
@@ -49,10 +55,34 @@ describe('a conversation run in a terminal', () => {
     expect(await screen.findByText('Answered in the terminal')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
 
-    inTerminal = false;
+    terminal.active = false;
     act(() => stream.push({ type: 'activity', activeInTerminal: false }));
     expect(await screen.findByText('Stopped in terminal.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByPlaceholderText('Continue the conversation...')).toBeEnabled());
     expect(screen.getAllByText('Answered in the terminal')).toHaveLength(1);
+  });
+
+  it("turns 'Active in terminal' when a terminal CLI picks up a session opened while idle, without a reload", async () => {
+    const transcript = [prompt, answer];
+    const terminal = { active: false };
+    const { calls, stream } = openPage(transcript, terminal);
+    await waitFor(() => expect(screen.getByPlaceholderText('Continue the conversation...')).toBeEnabled());
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/follow'))).toBe(true));
+    const detailsReads = () => calls.filter((c) => c.url.pathname === `/api/conversations/${SID}`).length;
+    const before = detailsReads();
+    // Connected while idle is no news: nothing is read again.
+    act(() => stream.push({ type: 'connected', sessionId: SID, offset: 100, activeInTerminal: false }));
+    expect(screen.queryByText('Active in terminal.')).not.toBeInTheDocument();
+
+    terminal.active = true;
+    const resumed = message('u2', 'user', 'resumed in the terminal', 'a1');
+    transcript.push(resumed);
+    act(() => stream.push({ type: 'activity', activeInTerminal: true }));
+    expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(await screen.findByText('resumed in the terminal')).toBeInTheDocument();
+    expect(detailsReads()).toBeGreaterThan(before);
+    // The same connection serves the terminal's turn: no second follow stream.
+    expect(calls.filter((c) => c.url.pathname.endsWith('/follow'))).toHaveLength(1);
   });
 });

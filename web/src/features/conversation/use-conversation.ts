@@ -29,9 +29,9 @@ export function useConversation(sessionId: string) {
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
-  const terminal = useTerminalFollow(sessionId, load.summary, reloadHistory);
   const run = useLiveRun({ sessionId, initialStreamingId: load.summary ? listed : fromNavigation(location.state, 'streamingId'), dispatch, onError: onStreamError, onRecovered, onRunEnded });
   const running = Boolean(run.streamingId) && !state.closed;
+  const terminal = useTerminalFollow(sessionId, load.summary, running, reloadHistory);
   const waiting = running && state.result?.interrupted === true;
   const actions = useConversationActions({
     sessionId,

@@ -16,21 +16,31 @@ export interface TerminalState {
  * since the page loaded), new messages, and the terminal stopping. Reloading rather than appending keeps the view
  * exactly the details route's (order, bridged parents) and loses nothing across reconnects; the CLI writes a
  * message only once it is complete, so reloads are few.
+ * While the session is idle (completed, and this page runs nothing in it), it is followed too, so that a terminal
+ * CLI picking it up (`claude --resume`) turns the view into 'Active in terminal' within a second or two; there only
+ * news reloads: the terminal taking it, or messages written to it. One connection either way, kept across the switch.
  */
-export function useTerminalFollow(sessionId: string, summary: ConversationSummary | null, onChange: () => Promise<void> | void): TerminalState {
+export function useTerminalFollow(sessionId: string, summary: ConversationSummary | null, running: boolean, onChange: () => Promise<void> | void): TerminalState {
   const active = summary?.liveSource === 'terminal';
+  const idle = summary !== null && summary.status !== 'ongoing' && !running;
   // Adjusted while rendering (no effect): once seen active, a later inactive entry means the terminal stopped.
   const [seenActive, setSeenActive] = useState(false);
   if (active && !seenActive) setSeenActive(true);
   const latest = useRef(onChange);
+  const activeNow = useRef(active);
   useEffect(() => {
     latest.current = onChange;
-  }, [onChange]);
+    activeNow.current = active;
+  }, [onChange, active]);
 
+  const followed = active || idle;
   useEffect(() => {
-    if (!active) return;
-    return keepFollowing(sessionId, () => void latest.current(), RECONNECT_DELAY_MS);
-  }, [sessionId, active]);
+    if (!followed) return;
+    return keepFollowing(sessionId, (event) => {
+      const news = activeNow.current || event.type !== 'connected' || event.activeInTerminal;
+      if (news) void latest.current();
+    }, RECONNECT_DELAY_MS);
+  }, [sessionId, followed]);
 
   return { active, stopped: seenActive && !active };
 }

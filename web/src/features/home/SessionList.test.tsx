@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '@cui/contract';
 import { announceSessionsChanged } from '@/app/sessions-changed';
 import { TooltipProvider } from '@/ui';
+import { LIST_VERSION_POLL_MS } from './live/use-list-version';
 import { SessionList } from './SessionList';
 import { makeRow } from './test-rows';
 
 function stubList(rows: ConversationSummary[]) {
   const fetchFn = vi.fn(async (url: string) => {
+    if (url.startsWith('/api/conversations/version')) return new Response(JSON.stringify({ version: 'v1' }));
     if (url.startsWith('/api/conversations')) return new Response(JSON.stringify({ conversations: rows, total: rows.length }));
     // Streams of ongoing rows stay open without events.
     return new Response(new ReadableStream());
@@ -27,7 +29,10 @@ function renderList(tab: 'tasks' | 'history' | 'archive' = 'tasks') {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('SessionList', () => {
   it('asks for the tab filters sorted by update, first page 20', async () => {
@@ -100,23 +105,40 @@ describe('SessionList', () => {
     expect(fetchFn.mock.calls.map((call) => String(call[0])).filter((url) => url.startsWith('/api/stream/'))).toEqual([]);
   });
 
-  it('turns a terminal row completed once its follow stream says the terminal stopped', async () => {
+  it('reloads when the list version moves: a terminal row turns completed, a new terminal session shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let inTerminal = true;
-    let push: (line: string) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      const row = makeRow('term', { summary: 'In the terminal', ...(inTerminal ? { status: 'ongoing' as const, liveSource: 'terminal' as const } : {}) });
-      if (url.startsWith('/api/conversations?')) return new Response(JSON.stringify({ conversations: [row], total: 1 }));
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = (line) => c.enqueue(new TextEncoder().encode(`${line}\n`))) });
-      return new Response(body);
+      if (url.startsWith('/api/conversations/version')) return new Response(JSON.stringify({ version: inTerminal ? 'v1' : 'v2' }));
+      const rows = [
+        makeRow('term', { summary: 'In the terminal', ...(inTerminal ? { status: 'ongoing' as const, liveSource: 'terminal' as const } : {}) }),
+        ...(inTerminal ? [] : [makeRow('fresh', { summary: 'Started meanwhile', status: 'ongoing', liveSource: 'terminal' })]),
+      ];
+      return new Response(JSON.stringify({ conversations: rows, total: rows.length }));
     }));
     renderList();
     const row = (await screen.findByRole('link', { name: 'In the terminal' })).closest('li') as HTMLElement;
     expect(within(row).getByTestId('live-status')).toHaveTextContent('Active in terminal');
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some((call) => String(call[0]).endsWith('/follow'))).toBe(true));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some((call) => String(call[0]).startsWith('/api/conversations/version'))).toBe(true));
+    // Home rows hold no follow streams: the connection budget is the run streams' and the inbox's.
+    expect(vi.mocked(fetch).mock.calls.some((call) => String(call[0]).endsWith('/follow'))).toBe(false);
     inTerminal = false;
-    act(() => push(JSON.stringify({ type: 'activity', activeInTerminal: false })));
+    await act(() => vi.advanceTimersByTimeAsync(LIST_VERSION_POLL_MS));
     await waitFor(() => expect(within(row).queryByTestId('live-status')).not.toBeInTheDocument());
     expect(within(row).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    const fresh = (await screen.findByRole('link', { name: 'Started meanwhile' })).closest('li') as HTMLElement;
+    expect(within(fresh).getByTestId('live-status')).toHaveTextContent('Active in terminal');
+  });
+
+  it('does not reload while the list version stays the same', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchFn = stubList([makeRow('quiet', { summary: 'Quiet' })]);
+    renderList();
+    expect(await screen.findByText('Quiet')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(LIST_VERSION_POLL_MS * 3));
+    const urls = fetchFn.mock.calls.map((call) => String(call[0]));
+    expect(urls.filter((url) => url.startsWith('/api/conversations/version')).length).toBeGreaterThanOrEqual(3);
+    expect(urls.filter((url) => url.startsWith('/api/conversations?'))).toHaveLength(1);
   });
 
   it('reloads when sessions changed elsewhere (Settings › Archive All)', async () => {
@@ -141,6 +163,7 @@ describe('SessionList', () => {
     let releaseStream: () => void = () => undefined;
     const streamGate = new Promise<void>((resolve) => (releaseStream = resolve));
     vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.startsWith('/api/conversations/version')) return new Response(JSON.stringify({ version: 'v1' }));
       if (url.startsWith('/api/conversations')) {
         listCalls += 1;
         const row = makeRow('live', { summary: 'Busy', ...(listCalls === 1 ? { status: 'ongoing' as const, streamingId: 'run-1' } : {}) });

@@ -3,7 +3,7 @@ import type { ConversationSummary } from '@cui/contract';
 import { Spinner } from '@/ui';
 import type { StreamEnd } from './live/stream-queue';
 import { useLiveSessions } from './live/use-live-sessions';
-import { useTerminalRows } from './live/use-terminal-rows';
+import { useListVersion } from './live/use-list-version';
 import type { SessionTab } from './session-list-state';
 import { SessionRow } from './SessionRow';
 import { useInfiniteScroll } from './use-infinite-scroll';
@@ -34,14 +34,8 @@ export function SessionList({ tab }: { tab: SessionTab }) {
     [dispatch, reload],
   );
   const live = useLiveSessions(list.rows, onRunEnded);
-  const onTerminalStopped = useCallback(
-    (row: ConversationSummary) => {
-      dispatch({ type: 'patch', sessionId: row.sessionId, changes: { status: 'completed', liveSource: undefined } });
-      reload();
-    },
-    [dispatch, reload],
-  );
-  useTerminalRows(list.rows, onTerminalStopped);
+  // Sessions that terminal CLIs start or stop, and other changes made elsewhere, come in with the next reload.
+  useListVersion(reload);
   const { state, rows } = list;
   const markerRef = useInfiniteScroll(list.loadMore, state.hasMore && state.loading === null && state.error === null, state.fetched);
   const now = useNow(30_000);

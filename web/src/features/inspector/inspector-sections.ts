@@ -29,7 +29,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
     defaults: { [valueKey('body', 'workingDirectory')]: '/tmp', [valueKey('body', 'initialPrompt')]: 'Hello' },
   },
   { title: 'Stop conversation', routes: [routes.sessions.stop] },
-  { title: 'List conversations', routes: [routes.sessions.list], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
+  { title: 'List conversations', routes: [routes.sessions.list, routes.sessions.version], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
   { title: 'List permissions', routes: [routes.permissions.list] },
   { title: 'Permission decision', routes: [routes.permissions.decide] },
