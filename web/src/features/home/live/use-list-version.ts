@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { routes } from '@cui/contract';
+import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
 
 /**
