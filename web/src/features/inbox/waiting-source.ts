@@ -21,22 +21,37 @@ export interface WaitingSource {
   stop(): void;
 }
 
-/** Each complete line that parses as the contract's event gives the list; heartbeats and anything else are skipped. */
-function listsOf(lines: string[], schema: typeof WaitingPermissionsEvent): WaitingPermission[][] {
-  const lists: WaitingPermission[][] = [];
-  for (const line of lines) {
-    if (line.trim() === '' || line.startsWith(':')) continue;
+type WaitingSchema = typeof WaitingPermissionsEvent;
+
+/** The contract's schema (and zod with it) from its own chunk: not in the pages' first load. */
+const loadSchema = (): Promise<WaitingSchema> => import('@cui/contract').then((contract) => contract.WaitingPermissionsEvent);
+
+/** `{type: 'waiting', permissions: []}`: nothing waits (the usual answer), known without the schema. */
+function isEmptyList(json: unknown): boolean {
+  const event = json as { type?: unknown; permissions?: unknown } | null;
+  return typeof event === 'object' && event !== null && event.type === 'waiting' && Array.isArray(event.permissions) && event.permissions.length === 0;
+}
+
+/**
+ * Hands each line that parses as the contract's event to `onList`; heartbeats and anything else are skipped. The
+ * schema is loaded with the first list that is not empty.
+ */
+function createLineReader(onList: (waiting: WaitingPermission[]) => void): (line: string) => Promise<void> {
+  let schema: WaitingSchema | undefined;
+  return async (line) => {
+    if (line.trim() === '' || line.startsWith(':')) return;
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch {
-      continue;
+      return;
     }
+    if (isEmptyList(json)) return onList([]);
+    schema ??= await loadSchema();
     const parsed = schema.safeParse(json);
-    if (parsed.success) lists.push(parsed.data.permissions);
+    if (parsed.success) onList(parsed.data.permissions);
     else console.warn('Skipping an unexpected inbox line:', line.slice(0, 200));
-  }
-  return lists;
+  };
 }
 
 async function read(deps: WaitingSourceDeps, signal: AbortSignal): Promise<void> {
@@ -44,14 +59,13 @@ async function read(deps: WaitingSourceDeps, signal: AbortSignal): Promise<void>
   // A 401 also sends the user back to the login screen, as for every other call (no retrying a rejected token).
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new Error('No response body');
-  // The schema (and zod with it) from its own chunk, fetched once a list is first read: not in the pages' first load.
-  const schema = await import('@cui/contract').then((contract) => contract.WaitingPermissionsEvent);
+  const readLine = createLineReader(deps.onList);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = createLineSplitter();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    for (const list of listsOf(splitter.push(value), schema)) deps.onList(list);
+    for (const line of splitter.push(value)) await readLine(line);
   }
 }
 

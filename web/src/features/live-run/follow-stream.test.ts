@@ -1,0 +1,38 @@
+import type { FollowEvent } from '@cui/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFollowStream } from './follow-stream';
+
+const SESSION = '11111111-2222-4333-8444-555555555555';
+
+function streamOf(lines: string[]): Response {
+  return new Response(lines.map((line) => `${line}\n`).join(''), { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+async function eventsOf(lines: string[]): Promise<FollowEvent[]> {
+  vi.stubGlobal('fetch', vi.fn(async () => streamOf(lines)));
+  const events: FollowEvent[] = [];
+  await readFollowStream(SESSION, new AbortController().signal, (event) => events.push(event));
+  return events;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('readFollowStream', () => {
+  it('passes the small events (checked by hand) and the messages (checked by the schema), skipping anything malformed', async () => {
+    const message = { uuid: 'u1', type: 'user', message: { role: 'user', content: 'hi' }, timestamp: '2026-11-22T00:00:00.000Z', isSidechain: false, parentUuid: null };
+    const events = await eventsOf([
+      JSON.stringify({ type: 'connected', sessionId: SESSION, offset: 10, activeInTerminal: true }),
+      ':heartbeat',
+      JSON.stringify({ type: 'connected', sessionId: SESSION, offset: -1, activeInTerminal: true }),
+      JSON.stringify({ type: 'activity', activeInTerminal: 'yes' }),
+      '{"type":',
+      JSON.stringify({ type: 'messages', messages: [message], offset: 99 }),
+      JSON.stringify({ type: 'messages', messages: [{ uuid: 1 }], offset: 100 }),
+      JSON.stringify({ type: 'activity', activeInTerminal: false }),
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['connected', 'messages', 'activity']);
+    expect(events[0]).toEqual({ type: 'connected', sessionId: SESSION, offset: 10, activeInTerminal: true });
+    expect(events[1]).toMatchObject({ offset: 99, messages: [{ uuid: 'u1' }] });
+    expect(events[2]).toEqual({ type: 'activity', activeInTerminal: false });
+  });
+});
