@@ -1,4 +1,4 @@
-import { worktreeOf } from '@cui/contract';
+import { worktreeOf } from '@cui/contract/worktree-paths';
 import { routes } from '@/app/routes';
 import { GitBranch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
