@@ -29,11 +29,12 @@ export function inThreadPool(): IndexPool {
 }
 
 /**
- * `size` workers (default: one per core, at most 4) started on first use; each job goes to the least busy one.
+ * `size` workers (default: one per core but one, at least 1 and at most 4: the main thread saves what they read, and
+ * on 2 cores a second worker only made the threads take turns) started on first use; each job goes to the least busy one.
  * A worker that dies fails its jobs (the indexer retries those files on its next sweep) and is replaced.
  */
 export function createIndexPool(options: { script: string | URL; logger: Logger; size?: number }): IndexPool {
-  const size = Math.max(1, options.size ?? Math.min(4, os.availableParallelism()));
+  const size = Math.max(1, options.size ?? Math.min(4, os.availableParallelism() - 1));
   const slots: (Slot | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 0;
   let closed = false;
