@@ -133,3 +133,30 @@ describe('ConversationView that cannot be loaded', () => {
     expect(screen.queryByPlaceholderText('Continue the conversation...')).not.toBeInTheDocument();
   });
 });
+
+describe('ConversationView folder', () => {
+  stubListViewport();
+
+  it("takes the session's folder from the history read after the run, when the first read had none (a new worktree run)", async () => {
+    const worktree = '/tmp/example/repo/.claude/worktrees/cui-0123abcd';
+    let reads = 0;
+    const streams: FakeStream[] = [];
+    installFakeApi({
+      [`GET /api/conversations/${SID}`]: () => json({ messages: [prompt], summary: 'fix the file', projectPath: ++reads === 1 ? '' : worktree, metadata: {} }),
+      'GET /api/conversations': () => json({ conversations: [summaryFixture({ status: 'ongoing', streamingId: 'run-1', projectPath: '' })], total: 1 }),
+      'GET /api/stream/run-1': () => {
+        const { response, stream } = fakeStream();
+        streams.push(stream);
+        return response;
+      },
+      'GET /api/permissions': () => json({ permissions: [] }),
+    });
+    renderConversationPage(SID);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(screen.queryByTestId('worktree-badge')).not.toBeInTheDocument();
+    const stream = streams[0] as FakeStream;
+    act(() => stream.push({ type: 'connected', streamingId: 'run-1', seq: 0 }));
+    act(() => stream.push({ type: 'closed', streamingId: 'run-1', reason: 'completed', exitCode: 0, seq: 1 }));
+    expect(await screen.findByTestId('worktree-badge')).toHaveTextContent('worktree-cui-0123abcd');
+  });
+});

@@ -108,6 +108,8 @@ export function useConversationLoader(
       const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit } });
       dispatch({ type: 'history_loaded', messages: details.messages, replace: true });
       setBefore(details.window?.before, details.messages.length);
+      // The folder too: a first load that came before the index had the transcript's folder (a new worktree run) had none.
+      if (details.projectPath) setProjectPath(details.projectPath);
       setSummary(await findSummary(sessionId, new AbortController().signal));
     } catch (error) {
       console.warn('Reloading the conversation failed:', error);
