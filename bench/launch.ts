@@ -7,8 +7,9 @@
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/launch.ts [--runs 10] [--baseline <dir>]
  *
- * --baseline adds the bare server of another checkout (e.g. `git archive <commit>` unpacked, with a
- * node_modules link), built by its own scripts/build.mjs, so that before and after share one machine load.
+ * --baseline adds the bare server and the start script of another checkout (e.g. `git archive <commit>` unpacked,
+ * with a node_modules link and a copy of dist/web), built by its own scripts/build.mjs, so that before and after share
+ * one machine load.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
     const baseline = await builtServer(path.resolve(values.baseline));
     variants.push({ name: 'baseline: node dist/server/main.js → GET /api/config', script: baseline, url: '/api/config' });
     variants.push({ name: 'baseline: node dist/server/main.js → GET /api/system/status', script: baseline, url: '/api/system/status' });
+    const baselineStart = path.join(path.resolve(values.baseline), 'scripts', 'start.mjs');
+    variants.push({ name: 'baseline: node scripts/start.mjs → GET /api/config', script: baselineStart, url: '/api/config' });
   }
   for (const v of variants) await launch(v.script, v.url);
   const samples = variants.map(() => [] as number[]);

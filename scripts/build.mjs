@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SERVER_BANNER, SERVER_EXTERNAL } from './server-bundle-options.mjs';
+import { requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from './server-bundle-options.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
@@ -36,7 +36,7 @@ export async function buildServer() {
     // The dependencies are bundled too, but for a few (see server-bundle-options.mjs).
     external: SERVER_EXTERNAL,
     banner: SERVER_BANNER,
-    plugins: [contractAlias],
+    plugins: [contractAlias, requireBuiltins],
     sourcemap: true,
     // Stack traces need the mappings, not the sources' text: `npm start` (--enable-source-maps) parses the whole map
     // at start-up, and with the dependencies bundled their text made it 7 MB.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_BANNER, SERVER_EXTERNAL } from '../../scripts/server-bundle-options.mjs';
+import { requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from '../../scripts/server-bundle-options.mjs';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -35,6 +35,7 @@ export async function bundleLaunchServer(): Promise<string> {
           build.onResolve({ filter: /^@cui\/contract$/ }, () => ({ path: path.join(REPO_ROOT, 'contract/index.ts') }));
         },
       },
+      requireBuiltins,
     ],
   });
   return outfile;

@@ -206,7 +206,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerVoiceRoutes(app, { voice });
 
   const spaShell = indexHtml !== undefined;
-  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: false, preCompressed: true });
+  // One wildcard route: a route per build file (wildcard: false; ~360 files) cost ~100 ms of start-up.
+  if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: true, preCompressed: true });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
 

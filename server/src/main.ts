@@ -35,7 +35,7 @@ async function listen(app: FastifyInstance, host: string, port: number): Promise
 
 /**
  * Repeats closer together than this are one signal: Ctrl-C under `npm start` reaches the server through the
- * terminal's process group and again through npm and scripts/start.mjs forwarding it.
+ * terminal's process group and again through npm forwarding it.
  */
 const DUPLICATE_SIGNAL_MS = 1000;
 
