@@ -38,11 +38,13 @@ export async function buildServer() {
     banner: SERVER_BANNER,
     plugins: [contractAlias, requireBuiltins],
     sourcemap: true,
-    // Stack traces need the mappings, not the sources' text: `npm start` (--enable-source-maps) parses the whole map
-    // at start-up, and with the dependencies bundled their text made it 7 MB.
+    // Stack traces need the mappings, not the sources' text: `npm start` (source maps enabled) parses the whole map
+    // at start-up, and with the dependencies bundled their text made it 7 MB (their mappings are trimmed below).
     sourcesContent: false,
     logLevel: 'warning',
   });
+  const { trimSourceMap } = await import('./trim-source-map.mjs');
+  for (const name of ['main', 'index-worker', 'router-child']) trimSourceMap(path.join(path.dirname(SERVER_OUT), `${name}.js.map`));
 }
 
 export function buildWeb() {

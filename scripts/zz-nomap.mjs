@@ -1,0 +1,65 @@
+// `npm start`: rebuilds whatever is older than its sources, then runs the server, in this process, with the given arguments.
+// package.json runs this script with `exec`: npm runs scripts through `sh -c`, and dash does not exec the last command,
+// so without it a SIGTERM to npm killed only the shell and left this launcher and the server running under PID 1.
+import fs from 'node:fs';
+import module from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, buildWeb, COMPILE_CACHE_DIR, ROOT, SERVER_OUT, WEB_OUT } from '/work/main/scripts/build.mjs';
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git']);
+
+/** Newest modification time (ms) of the files under the given paths, skipping tests; 0 when none exist. */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return; // An optional source (e.g. a config file) that does not exist.
+    }
+    if (stat.isDirectory()) {
+      if (SKIP_DIRS.has(path.basename(entry))) return;
+      for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+    } else if (!/\.test\.tsx?$/.test(entry)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(path.join(ROOT, p));
+  return newest;
+}
+
+function mtimeOf(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+const shared = ['contract', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
+const parts = [
+  { name: 'server', output: SERVER_OUT, sources: [...shared, 'server/src', 'scripts/build.mjs', 'scripts/server-bundle-options.mjs'], build: buildServer },
+  { name: 'web', output: WEB_OUT, sources: [...shared, 'web', 'tsconfig.web.json'], build: buildWeb },
+];
+
+for (const part of parts) {
+  if (newestMtime(part.sources) > mtimeOf(part.output)) {
+    process.stdout.write(`cui: building ${part.name}…\n`);
+    try {
+      await part.build();
+    } catch (error) {
+      process.stderr.write(`cui: building ${part.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+  }
+}
+
+// The server runs in this process (a second Node process cost ~80 ms of start-up). Node's on-disk compile cache, kept
+// next to the build it belongs to, saves most of the module compilation; processes the server forks inherit it.
+process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE_DIR;
+module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+//nomap
+// The server reads its arguments from process.argv (the same as this script's) and handles SIGINT/SIGTERM itself.
+await import(pathToFileURL(SERVER_OUT).href);
