@@ -177,7 +177,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
 
   async function readAll(todo: [string, Stat][]): Promise<void> {
     let batch: IndexedFile[] = [];
-    let positions: number[] = [];
+    const positions: number[] = [];
     const flush = (): void => {
       if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
       dirty ||= batch.length > 0;
