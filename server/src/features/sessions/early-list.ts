@@ -16,11 +16,13 @@ export interface SweepProgress {
  */
 export function settledAnswer(
   query: ConversationListQuery,
-  response: ConversationListResponse,
+  answer: () => ConversationListResponse,
   progress: SweepProgress | undefined,
   pinnedNotIndexed: () => boolean,
 ): ConversationListResponse | undefined {
-  if (!progress || query.order === 'asc') return undefined;
+  // Checked before the query runs: a read waiting for the sweep is re-checked after every saved batch.
+  if (!progress || query.order === 'asc' || progress.bound === Infinity) return undefined;
+  const response = answer();
   const rows = response.conversations;
   const last = rows.at(-1);
   const lastSortTime = last && (query.sortBy === 'created' ? last.createdAt : last.updatedAt);
@@ -44,6 +46,7 @@ export interface EarlyListDeps {
  * progress moves), else once the sweep is over.
  */
 export function listDuringSweep(deps: EarlyListDeps, query: ConversationListQuery): Promise<ConversationListResponse> {
+  if (query.order === 'asc') return deps.done.then(() => deps.answer(query));
   return new Promise((resolve, reject) => {
     let finished = false;
     let unsubscribe = (): void => undefined;
@@ -61,7 +64,7 @@ export function listDuringSweep(deps: EarlyListDeps, query: ConversationListQuer
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
-    const attempt = (): void => finish(() => settledAnswer(query, deps.answer(query), deps.progress(), deps.pinnedNotIndexed));
+    const attempt = (): void => finish(() => settledAnswer(query, () => deps.answer(query), deps.progress(), deps.pinnedNotIndexed));
     unsubscribe = deps.onProgress(attempt);
     deps.done.then(() => finish(() => deps.answer(query)), reject);
     attempt();
