@@ -25,13 +25,14 @@ afterEach(async () => {
 });
 
 /** 30 sessions an hour apart, each file's mtime a second after its last line (as the CLI leaves it). */
-function writeCorpus(): void {
+function writeCorpus(): { sessionId: string }[] {
   const projectsDir = path.join(dirs.claudeConfigDir, 'projects');
-  for (let i = 0; i < 30; i++) {
+  return Array.from({ length: 30 }, (_, i) => {
     const session = writeSession(projectsDir, { cwd: `/work/p${i % 3}`, prompt: `task ${i}`, startMinute: i * 60, turns: 2 });
     const mtime = (Date.parse(session.updatedAt) + 1000) / 1000;
     fs.utimesSync(session.filePath, mtime, mtime);
-  }
+    return session;
+  });
 }
 
 async function list(query: string): Promise<ConversationListResponse> {
@@ -80,6 +81,27 @@ describe('the first index', () => {
     expect(ascending?.indexing).toBeUndefined();
     expect(ascending?.conversations[0]?.summary).toBe('task 0');
     expect(second?.conversations.map((c) => c.summary)).toEqual(Array.from({ length: 10 }, (_, i) => `task ${9 - i}`));
+  });
+
+  it("answers a saved session's own row and details while the sweep is held, and waits for one not read yet", async () => {
+    const sessions = writeCorpus();
+    server = await startTestServer({ dirs, indexPool: gate.pool });
+    gate.allow(25);
+    await gate.whenWaiting(2);
+    const newest = sessions.at(-1)?.sessionId ?? '';
+    const own = await list(`?sessionId=${newest}`);
+    expect(own).toMatchObject({ total: 1, indexing: true, conversations: [{ sessionId: newest, summary: 'task 29' }] });
+    const details = await server.api(`/api/conversations/${newest}?limit=2`);
+    expect(details.status).toBe(200);
+    expect(await details.json()).toMatchObject({ summary: 'task 29', projectPath: '/work/p2' });
+    let oldest: ConversationListResponse | undefined;
+    const request = list(`?sessionId=${sessions[0]?.sessionId}`).then((r) => (oldest = r));
+    await version();
+    expect(oldest).toBeUndefined();
+    gate.allow(Infinity);
+    await request;
+    // Answered once its file was saved (the sweep's last batch), whether or not the sweep had ended by then.
+    expect(oldest).toMatchObject({ total: 1, conversations: [{ summary: 'task 0' }] });
   });
 
   it('waits for the sweep when a transcript dated after its mtime shows the premise does not hold', async () => {

@@ -29,6 +29,12 @@ describe('settledAnswer', () => {
     expect(settledAnswer(query, () => page(2), undefined, () => false)).toBeUndefined();
   });
 
+  it("answers one session's own row once it is saved, and waits while it is not", () => {
+    const one = { sessionId: row(0).sessionId };
+    expect(settledAnswer(one, () => ({ conversations: [row(0)], total: 1 }), { bound: Infinity, pending: 9 }, () => true)).toEqual({ conversations: [row(0)], total: 1, indexing: true });
+    expect(settledAnswer(one, () => ({ conversations: [], total: 0 }), { bound: BOUND, pending: 9 }, () => false)).toBeUndefined();
+  });
+
   it('runs no query while nothing can be proven (ascending, or a file dated after its mtime seen)', () => {
     const answer = (): ConversationListResponse => {
       throw new Error('queried');

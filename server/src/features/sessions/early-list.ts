@@ -12,7 +12,8 @@ export interface SweepProgress {
  * The list answer a read during the first sweep may give now, or undefined when it cannot be proven to be the page the
  * finished sweep will give (issue 11 point 5). Proven: a descending page that is full and whose last row sorts after
  * every file not saved yet (`progress.bound`). Filters are predicates on a row, so they keep the proof; `pinnedFirst`
- * keeps it unless a pinned session may still be unread and the page ends with an unpinned row.
+ * keeps it unless a pinned session may still be unread and the page ends with an unpinned row. A `sessionId` read is
+ * proven once that session is saved.
  */
 export function settledAnswer(
   query: ConversationListQuery,
@@ -20,8 +21,14 @@ export function settledAnswer(
   progress: SweepProgress | undefined,
   pinnedNotIndexed: () => boolean,
 ): ConversationListResponse | undefined {
+  if (!progress) return undefined;
+  // One session's own row: once saved it is final (a file is read once per sweep), and so is its total.
+  if (query.sessionId !== undefined) {
+    const own = answer();
+    return own.conversations.length === 1 ? { ...own, indexing: true } : undefined;
+  }
   // Checked before the query runs: a read waiting for the sweep is re-checked after every saved batch.
-  if (!progress || query.order === 'asc' || progress.bound === Infinity) return undefined;
+  if (query.order === 'asc' || progress.bound === Infinity) return undefined;
   const response = answer();
   const rows = response.conversations;
   const last = rows.at(-1);
@@ -46,7 +53,7 @@ export interface EarlyListDeps {
  * progress moves), else once the sweep is over.
  */
 export function listDuringSweep(deps: EarlyListDeps, query: ConversationListQuery): Promise<ConversationListResponse> {
-  if (query.order === 'asc') return deps.done.then(() => deps.answer(query));
+  if (query.order === 'asc' && query.sessionId === undefined) return deps.done.then(() => deps.answer(query));
   return new Promise((resolve, reject) => {
     let finished = false;
     let unsubscribe = (): void => undefined;

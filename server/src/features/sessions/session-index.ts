@@ -147,6 +147,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     await initial;
     await runSweep;
   };
+  /** As `current`, but a session the first sweep already saved is final (a file is read once per sweep): no wait. */
+  const currentFor = async (sessionId: string): Promise<void> => {
+    if (firstSweep && !runSeen && store.filePathOf(sessionId) !== undefined) return;
+    await current();
+  };
 
   const suggestion = deps.suggestedDirectory
     ? { path: deps.suggestedDirectory, shortname: path.basename(deps.suggestedDirectory), lastDate: new Date().toISOString(), conversationCount: 0 }
@@ -199,7 +204,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return listNow(query);
     },
     async details(sessionId, window) {
-      await current();
+      await currentFor(sessionId);
       const details = await readDetails(sessionId, window);
       if (details && (details.messageCount > 0 || !deps.runs.bySession(sessionId))) return details;
       const run = deps.runs.bySession(sessionId);
@@ -224,7 +229,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return searchSessions(query);
     },
     async exists(sessionId) {
-      await current();
+      await currentFor(sessionId);
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
     titleOf,
