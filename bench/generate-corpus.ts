@@ -120,7 +120,12 @@ export function generateCorpus(options: { sessions: number; out: string; seed?: 
     const dir = path.join(options.out, 'projects', encodeProjectDir(cwd));
     fs.mkdirSync(dir, { recursive: true });
     const text = `${w.lines.join('\n')}\n`;
-    fs.writeFileSync(path.join(dir, `${w.sessionId}.jsonl`), text);
+    const file = path.join(dir, `${w.sessionId}.jsonl`);
+    fs.writeFileSync(file, text);
+    // Dated as the CLI leaves a transcript: modified just after its last line was written (the first index reads the
+    // newest files first, and its early first page relies on no line being dated after its file's mtime).
+    const modified = new Date(w.clock + 1000);
+    fs.utimesSync(file, modified, modified);
     manifest.bytes += Buffer.byteLength(text);
     manifest.messages += w.messages;
     if (i === 0) Object.assign(manifest, { bigSessionId: w.sessionId, bigSessionMessages: w.messages });

@@ -105,7 +105,14 @@ export const ConversationListQuery = z.object({
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 export const ConversationListResponse = z.object({
   conversations: z.array(ConversationSummary),
+  /** The number of matching sessions; while `indexing`, an upper bound (those indexed so far plus the transcripts not read yet). */
   total: z.number().int().nonnegative(),
+  /**
+   * Present while the first index is still being built (issue 11 point 5): the page is the one the finished index will
+   * give (same sessions, same order), but titles may still change and `total` is not exact. Ask again when the list
+   * version (GET /api/conversations/version) changes.
+   */
+  indexing: z.literal(true).optional(),
 });
 export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
 

@@ -13,7 +13,7 @@ import { registerLogRoutes } from './features/logs/index';
 import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, registerNotifyActionRoute, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
-import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes, type IndexPool, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -76,6 +76,8 @@ export interface BuildAppOptions {
   onStartupNotice?: (message: string) => void;
   /** The bundled index worker script (dist/server/index-worker.js); transcripts are indexed in-thread when absent. */
   indexWorkerScript?: string;
+  /** Where transcripts are read for the index (a test's gated pool); as `indexWorkerScript` says when absent. */
+  indexPool?: IndexPool;
   /** Timings of the follow stream (heartbeats, terminal re-checks); defaults when absent. */
   followOptions?: { heartbeatMs?: number; activityCheckMs?: number };
   /** Tuning of CLI runs (retention of finished runs' events, stop timings); defaults when absent. */
@@ -161,7 +163,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const heldInTerminal: RunManagerDeps['heldInTerminal'] = (sessionId) => sessions.activeInTerminal(sessionId);
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, heldInTerminal, guard, runOptions: options.runOptions });
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript, indexPool: options.indexPool });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
   const voice = startVoice(platform, options.voiceEnv ?? process.env);

@@ -23,11 +23,9 @@ function notFound(sessionId: string): AppError {
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
   registerRoute(app, routes.sessions.list, ({ query }) => sessions.list(query));
-  registerRoute(app, routes.sessions.version, async () => {
-    // After the index's startup catch-up, so the first version a page sees already counts it.
-    await sessions.ready();
-    return { version: sessions.listVersion() };
-  });
+  // At once, even during the startup catch-up: the version moves when that ends, so a page that listed what was indexed
+  // before (a restart's kept index, or a first index's early pages) reloads.
+  registerRoute(app, routes.sessions.version, async () => ({ version: sessions.listVersion() }));
   registerRoute(app, routes.sessions.archiveAll, async () => {
     const archivedCount = await sessions.archiveAll();
     return { success: true, archivedCount, message: `Successfully archived ${archivedCount} session(s)` };

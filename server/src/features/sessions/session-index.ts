@@ -4,7 +4,8 @@ import type { ConversationDetails, ConversationListQuery, ConversationListRespon
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { readConversation, type ConversationSource } from './conversation-details';
 import { readConversationWindow, type WindowRequest } from './conversation-window';
-import { createIndexPool, inThreadPool } from './index-pool';
+import { listDuringSweep } from './early-list';
+import { createIndexPool, inThreadPool, type IndexPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSearchSessions, createSearchTextWriter } from './search-store';
 import { createSessionIndexer } from './session-indexer';
@@ -63,6 +64,8 @@ export interface SessionIndexDeps extends PlatformDeps {
   suggestedDirectory?: string;
   /** The bundled index worker (dist/server/index-worker.js): transcripts are read in worker threads; in-thread when absent. */
   indexWorkerScript?: string;
+  /** Where transcripts are read, when given (a test's gated pool); else as `indexWorkerScript` says. */
+  indexPool?: IndexPool;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
   watch?: { debounceMs?: number; sweepIntervalMs?: number };
 }
@@ -73,7 +76,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const queries = createSessionQueries(deps.db);
   const searchSessions = createSearchSessions(deps.db);
   let closed = false;
-  const pool = deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool();
+  const pool = deps.indexPool ?? (deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool());
   const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
@@ -109,6 +112,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   // A restart answers from the index it kept at once (the startup sweep catches up within moments);
   // only a first start, with nothing indexed yet, waits for the sweep.
   const initial = store.isEmpty() ? caughtUp : Promise.resolve();
+  // During that first sweep, a list read is answered as soon as its page is proven final (early-list.ts), unless a run
+  // started or ended meanwhile (its session's transcript comes with the sweep that follows).
+  let firstSweep = store.isEmpty();
+  void caughtUp.then(() => (firstSweep = false));
+  let runSeen = false;
   const changeListeners = new Set<(filePaths: string[]) => void>();
   const onFiles = (files: string[]): void => {
     void enqueue(() => indexer.syncFiles(files).then(catchUpSearch));
@@ -125,6 +133,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   let runSweep: Promise<void> = Promise.resolve();
   const unsubscribes = (['run.started', 'run.ended'] as const).map((name) =>
     deps.bus.subscribe(name, () => {
+      runSeen = true;
       runSweep = sweep();
     }),
   );
@@ -137,6 +146,11 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const current = async (): Promise<void> => {
     await initial;
     await runSweep;
+  };
+  /** As `current`, but a session the first sweep already saved is final (a file is read once per sweep): no wait. */
+  const currentFor = async (sessionId: string): Promise<void> => {
+    if (firstSweep && !runSeen && store.filePathOf(sessionId) !== undefined) return;
+    await current();
   };
 
   const suggestion = deps.suggestedDirectory
@@ -170,6 +184,12 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     return inTerminal(row.sessionId) ? { ...row, status: 'ongoing', liveSource: 'terminal' } : row;
   };
 
+  const listNow = (query: ConversationListQuery): ConversationListResponse => {
+    const live = deps.runs.list().map((run) => ({ ...run, title: titleOf(run.sessionId, { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) }) }));
+    const result = queries.list(query, live);
+    return { conversations: result.conversations.map(withLiveStatus(terminal.check())), total: result.total };
+  };
+
   return {
     ready: () => caughtUp,
     refresh: async () => {
@@ -177,13 +197,14 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await sweep();
     },
     async list(query) {
+      if (firstSweep && !runSeen) {
+        return listDuringSweep({ progress: indexer.progress, onProgress: indexer.onProgress, answer: listNow, pinnedNotIndexed: queries.pinnedNotIndexed, done: current() }, query);
+      }
       await current();
-      const live = deps.runs.list().map((run) => ({ ...run, title: titleOf(run.sessionId, { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) }) }));
-      const result = queries.list(query, live);
-      return { conversations: result.conversations.map(withLiveStatus(terminal.check())), total: result.total };
+      return listNow(query);
     },
     async details(sessionId, window) {
-      await current();
+      await currentFor(sessionId);
       const details = await readDetails(sessionId, window);
       if (details && (details.messageCount > 0 || !deps.runs.bySession(sessionId))) return details;
       const run = deps.runs.bySession(sessionId);
@@ -208,7 +229,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       return searchSessions(query);
     },
     async exists(sessionId) {
-      await current();
+      await currentFor(sessionId);
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
     titleOf,

@@ -7,6 +7,7 @@ import { inThreadPool, type IndexPool } from './index-pool';
 import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
+import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 /** Files saved per transaction: small enough that the main thread never holds a request back for long. */
@@ -29,6 +30,10 @@ export interface SessionIndexer {
   syncFiles(filePaths: string[]): Promise<void>;
   /** How many syncs so far saved or removed a file (what the list shows may have changed with each). */
   changeCount(): number;
+  /** While changed files are being read: how far the newest-first order is settled (see SweepFrontier). */
+  progress(): { bound: number; pending: number } | undefined;
+  /** Calls `listener` each time the progress moves (a batch saved, a file given up); returns the unsubscribe. */
+  onProgress(listener: () => void): () => void;
 }
 
 export function sessionIdOf(filePath: string): string | undefined {
@@ -89,6 +94,13 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
   let dirty = false;
   let changeCount = 0;
+  let frontier: SweepFrontier | undefined;
+  const progressListeners = new Set<() => void>();
+  const settle = (positions: number[]): void => {
+    if (positions.length === 0 || !frontier) return;
+    frontier.settle(positions);
+    for (const listener of progressListeners) listener();
+  };
   // A second file naming an indexed session (the same id in two project directories) is not indexed;
   // remembering its size and mtime keeps sweeps from re-reading it until it changes.
   const duplicates = new Map<string, string>();
@@ -155,26 +167,48 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     const todo = [...stats]
       .filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`)
       .sort((a, b) => b[1].mtimeMs - a[1].mtimeMs);
+    frontier = createSweepFrontier(todo.map(([, stat]) => stat.mtimeMs));
+    try {
+      await readAll(todo);
+    } finally {
+      frontier = undefined;
+    }
+  }
+
+  async function readAll(todo: [string, Stat][]): Promise<void> {
     let batch: IndexedFile[] = [];
+    const positions: number[] = [];
     const flush = (): void => {
       if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
       dirty ||= batch.length > 0;
       batch = [];
+      settle(positions.splice(0));
+    };
+    /** Reads one file of the todo list; saved with the batch (the frontier moves once it is). */
+    const read = async (position: number, pool: IndexPool): Promise<void> => {
+      const [filePath, stat] = todo[position] as [string, Stat];
+      const file = await indexOne(filePath, stat, pool);
+      if (!file) {
+        settle([position]);
+        return;
+      }
+      frontier?.observe({ mtimeMs: stat.mtimeMs, times: [file.aggregate.createdAt, file.aggregate.updatedAt] });
+      // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
+      batch.push(file);
+      positions.push(position);
     };
     const reading = new Set<string>();
-    const later: [string, Stat][] = [];
+    const later: number[] = [];
     let next = 0;
     const lane = async (pool: IndexPool): Promise<void> => {
-      for (let item = todo[next++]; item && !deps.shouldStop(); item = todo[next++]) {
-        const sessionId = sessionIdOf(item[0]) ?? '';
+      for (let position = next++; position < todo.length && !deps.shouldStop(); position = next++) {
+        const sessionId = sessionIdOf((todo[position] as [string, Stat])[0]) ?? '';
         if (reading.has(sessionId)) {
-          later.push(item);
+          later.push(position);
           continue;
         }
         reading.add(sessionId);
-        // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
-        const file = await indexOne(item[0], item[1], pool);
-        if (file) batch.push(file);
+        await read(position, pool);
         reading.delete(sessionId);
         if (batch.length >= BATCH_FILES) flush();
       }
@@ -184,10 +218,9 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
     if (pool === deps.pool) await pool.release();
     flush();
-    for (const [filePath, stat] of later) {
+    for (const position of later) {
       if (deps.shouldStop()) break;
-      const file = await indexOne(filePath, stat, inThread);
-      if (file) batch.push(file);
+      await read(position, inThread);
       flush();
     }
   }
@@ -227,5 +260,10 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       link();
     },
     changeCount: () => changeCount,
+    progress: () => frontier && { bound: frontier.bound(), pending: frontier.pending() },
+    onProgress(listener) {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
   };
 }

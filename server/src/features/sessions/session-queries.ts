@@ -128,6 +128,8 @@ export interface SessionQueries {
   isIndexed(sessionId: string): boolean;
   /** Every listed (indexed, non-empty) session id. */
   indexedIds(): string[];
+  /** Whether a pinned session is not listed (not indexed yet, or empty). */
+  pinnedNotIndexed(): boolean;
 }
 
 /** Cached prepared statements (one per filter/order/live-count shape) and cached totals (one per query). */
@@ -170,6 +172,8 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
     WHERE message_count > 0 AND project_path <> '' GROUP BY project_path`);
   const indexed = db.prepare<[string], number>('SELECT 1 FROM session_index WHERE session_id = ? AND message_count > 0').pluck();
   const ids = db.prepare<[], string>('SELECT session_id FROM session_index WHERE message_count > 0').pluck();
+  const pinnedNotIndexed = db.prepare<[], number>(`SELECT 1 FROM session_info i WHERE i.pinned = 1
+    AND NOT EXISTS (SELECT 1 FROM session_index s WHERE s.session_id = i.session_id AND s.message_count > 0) LIMIT 1`).pluck();
 
   return {
     list(query, live) {
@@ -216,6 +220,7 @@ export function createSessionQueries(db: Database.Database): SessionQueries {
     },
     isIndexed: (sessionId) => indexed.get(sessionId) !== undefined,
     indexedIds: () => ids.all(),
+    pinnedNotIndexed: () => pinnedNotIndexed.get() !== undefined,
   };
 }
 

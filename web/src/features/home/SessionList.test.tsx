@@ -130,6 +130,26 @@ describe('SessionList', () => {
     expect(within(fresh).getByTestId('live-status')).toHaveTextContent('Active in terminal');
   });
 
+  it('reloads a list answered during the first index at the next version answer, moved or not, until it is final', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let indexing = true;
+    const fetchFn = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/conversations/version')) return new Response(JSON.stringify({ version: 'final' }));
+      const row = makeRow('early', { summary: indexing ? 'First prompt' : 'Linked summary' });
+      return new Response(JSON.stringify({ conversations: [row], total: 30, ...(indexing ? { indexing: true } : {}) }));
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderList();
+    expect(await screen.findByText('First prompt')).toBeInTheDocument();
+    indexing = false;
+    await act(() => vi.advanceTimersByTimeAsync(LIST_VERSION_POLL_MS));
+    expect(await screen.findByText('Linked summary')).toBeInTheDocument();
+    const lists = (): number => fetchFn.mock.calls.filter((call) => String(call[0]).startsWith('/api/conversations?')).length;
+    const settled = lists();
+    await act(() => vi.advanceTimersByTimeAsync(LIST_VERSION_POLL_MS * 2));
+    expect(lists()).toBe(settled);
+  });
+
   it('does not reload while the list version stays the same', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchFn = stubList([makeRow('quiet', { summary: 'Quiet' })]);

@@ -34,9 +34,10 @@ export function SessionList({ tab }: { tab: SessionTab }) {
     [dispatch, reload],
   );
   const live = useLiveSessions(list.rows, onRunEnded);
-  // Sessions that terminal CLIs start or stop, and other changes made elsewhere, come in with the next reload.
-  useListVersion(reload);
   const { state, rows } = list;
+  // Sessions that terminal CLIs start or stop, and other changes made elsewhere, come in with the next reload; a list
+  // answered during the server's first index is reloaded until it is final.
+  useListVersion(reload, { provisional: state.provisional });
   const markerRef = useInfiniteScroll(list.loadMore, state.hasMore && state.loading === null && state.error === null, state.fetched);
   const now = useNow(30_000);
 

@@ -80,3 +80,16 @@ describe('visibleSessions', () => {
     expect(removed.hidden).toEqual([]);
   });
 });
+
+describe('sessionListReducer provisional pages', () => {
+  it('holds the list provisional while any loaded page was answered during the first index, until a final reload', () => {
+    let state = sessionListReducer(initialSessionListState, { type: 'loaded', mode: 'replace', page: rows(0, 20), limit: 20, provisional: true });
+    expect(state.provisional).toBe(true);
+    state = loaded(state, 'append', rows(20, 20), 20);
+    expect(state.provisional).toBe(true);
+    state = loaded(state, 'replace', rows(0, 40), 40);
+    expect(state.provisional).toBe(false);
+    state = sessionListReducer(state, { type: 'loaded', mode: 'append', page: rows(40, 5), limit: 20, provisional: true });
+    expect(state.provisional).toBe(true);
+  });
+});

@@ -32,19 +32,21 @@ export interface SessionListState {
   error: string | null;
   /** Rows hidden while their archive/unarchive call is in flight. */
   hidden: string[];
+  /** Some rows were answered while the server's first index was being built (their titles may still change). */
+  provisional: boolean;
 }
 
 export type SessionListAction =
   | { type: 'reset' }
   | { type: 'loadStart'; mode: LoadMode }
-  | { type: 'loaded'; mode: LoadMode; page: ConversationSummary[]; limit: number }
+  | { type: 'loaded'; mode: LoadMode; page: ConversationSummary[]; limit: number; provisional?: boolean }
   | { type: 'failed'; mode: LoadMode }
   | { type: 'hide'; sessionId: string }
   | { type: 'unhide'; sessionId: string }
   | { type: 'remove'; sessionId: string }
   | { type: 'patch'; sessionId: string; changes: Partial<ConversationSummary>; info?: Partial<SessionInfo> };
 
-export const initialSessionListState: SessionListState = { items: [], fetched: 0, hasMore: false, loading: 'replace', error: null, hidden: [] };
+export const initialSessionListState: SessionListState = { items: [], fetched: 0, hasMore: false, loading: 'replace', error: null, hidden: [], provisional: false };
 
 /** Keeps the first row of each sessionId (spec §9: duplicates by sessionId are removed). */
 export function dedupeSessions(rows: readonly ConversationSummary[]): ConversationSummary[] {
@@ -73,6 +75,7 @@ export function sessionListReducer(state: SessionListState, action: SessionListA
         hasMore: action.page.length >= action.limit,
         loading: null,
         error: null,
+        provisional: (action.provisional ?? false) || (!replace && state.provisional),
       };
     }
     case 'failed':

@@ -41,7 +41,7 @@ export function useSessionList(tab: SessionTab, fetchPage: FetchSessionPage = fe
       const mine = ++ticket.current;
       dispatch({ type: 'loadStart', mode });
       fetchPage({ ...TAB_QUERIES[tab], limit, offset }).then(
-        (response) => mine === ticket.current && dispatch({ type: 'loaded', mode, page: response.conversations, limit }),
+        (response) => mine === ticket.current && dispatch({ type: 'loaded', mode, page: response.conversations, limit, provisional: response.indexing === true }),
         (error: unknown) => {
           if (mine !== ticket.current) return;
           console.error('Failed to load conversations', error);

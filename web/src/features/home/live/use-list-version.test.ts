@@ -18,7 +18,7 @@ describe('useListVersion', () => {
     let version = 'a';
     const fetchVersion = vi.fn(async () => version);
     const onChanged = vi.fn();
-    const { unmount } = renderHook(() => useListVersion(onChanged, fetchVersion, 1000));
+    const { unmount } = renderHook(() => useListVersion(onChanged, { fetchVersion, intervalMs: 1000 }));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(fetchVersion).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -44,5 +44,20 @@ describe('useListVersion', () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(fetchVersion).toHaveBeenCalledTimes(asked + 1);
+  });
+
+  it('while the list shown is provisional, calls back at every answer, moved or not', async () => {
+    vi.useFakeTimers();
+    const fetchVersion = vi.fn(async () => 'final');
+    const onChanged = vi.fn();
+    const { rerender, unmount } = renderHook(({ provisional }) => useListVersion(onChanged, { fetchVersion, intervalMs: 1000, provisional }), { initialProps: { provisional: true } });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(onChanged).toHaveBeenCalledTimes(2);
+    rerender({ provisional: false });
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(onChanged).toHaveBeenCalledTimes(2);
+    unmount();
   });
 });

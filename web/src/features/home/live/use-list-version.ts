@@ -14,14 +14,25 @@ export type FetchListVersion = () => Promise<string>;
 
 const fetchListVersion: FetchListVersion = async () => (await apiCall(routes.sessions.version, {})).version;
 
+export interface ListVersionOptions {
+  fetchVersion?: FetchListVersion;
+  intervalMs?: number;
+  /**
+   * The list shown is provisional (answered while the server's first index was still being built): every answer
+   * calls `onChanged`, moved or not, since the version may have moved before the first poll saw it.
+   */
+  provisional?: boolean;
+}
+
 /**
  * Calls `onChanged` when the server's list version (GET /api/conversations/version) moves: a session a terminal CLI
  * started or stopped, a transcript indexed, a run elsewhere, a rename in another tab. Polls while the page is visible.
  */
-export function useListVersion(onChanged: () => void, fetchVersion: FetchListVersion = fetchListVersion, intervalMs = LIST_VERSION_POLL_MS): void {
-  const latest = useRef(onChanged);
+export function useListVersion(onChanged: () => void, options: ListVersionOptions = {}): void {
+  const { fetchVersion = fetchListVersion, intervalMs = LIST_VERSION_POLL_MS, provisional = false } = options;
+  const latest = useRef({ onChanged, provisional });
   useEffect(() => {
-    latest.current = onChanged;
+    latest.current = { onChanged, provisional };
   });
   useEffect(() => {
     let known: string | undefined;
@@ -33,7 +44,7 @@ export function useListVersion(onChanged: () => void, fetchVersion: FetchListVer
       asking = true;
       try {
         const version = await fetchVersion();
-        if (known !== undefined && version !== known && !stopped) latest.current();
+        if (((known !== undefined && version !== known) || latest.current.provisional) && !stopped) latest.current.onChanged();
         known = version;
       } catch (error) {
         // A failed poll (the server restarting, the network gone) tells nothing: the next one asks again.
