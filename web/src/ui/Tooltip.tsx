@@ -1,17 +1,33 @@
-import type { ReactNode } from 'react';
-import { Tooltip as RadixTooltip } from 'radix-ui';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useRef } from 'react';
+import { Slot } from 'radix-ui';
+import { useTooltipTrigger } from './use-tooltip-trigger';
 
 /** Spec §9: tooltip delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/**
+ * What the tooltips under one provider share, as Radix's provider: the delay, and whether the next one opens at once
+ * (one closed less than the skip delay ago), and the one open now (opening another closes it).
+ */
+export interface TooltipGroup {
+  delayMs: number;
+  skipDelayMs: number;
+  /** False from a tooltip's opening until the skip delay after its closing. */
+  openDelayed: { current: boolean };
+  skipTimer: { current: number };
+  closeOpen: { current: (() => void) | null };
+}
+
+export const TooltipGroupContext = createContext<TooltipGroup | null>(null);
+
 /** Mount once near the root (AppProviders does). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </RadixTooltip.Provider>
-  );
+  const openDelayed = useRef(true);
+  const skipTimer = useRef(0);
+  const closeOpen = useRef<(() => void) | null>(null);
+  const group = useMemo(() => ({ delayMs: TOOLTIP_DELAY_MS, skipDelayMs: TOOLTIP_SKIP_DELAY_MS, openDelayed, skipTimer, closeOpen }), []);
+  return <TooltipGroupContext value={group}>{children}</TooltipGroupContext>;
 }
 
 export type TooltipProps = {
@@ -21,21 +37,29 @@ export type TooltipProps = {
   side?: 'top' | 'right' | 'bottom' | 'left';
 };
 
-/** A text tooltip on hover/focus of its child. Needs a TooltipProvider above. */
+export const loadTooltipContent = () => import('./TooltipContent');
+const TooltipContent = lazy(() => loadTooltipContent().then((m) => ({ default: m.TooltipContent })));
+
+/**
+ * A text tooltip on hover/focus of its child. Needs a TooltipProvider above. The trigger is the child itself from the
+ * first render on (never swapped, so focus and layout stay put); the positioned bubble's code (Radix's popper with
+ * Floating UI) loads when a pointer first moves over it or it takes focus (issue 11, page weight).
+ */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
+  const group = useContext(TooltipGroupContext);
+  const { open, id, triggerRef, triggerProps, close } = useTooltipTrigger(group, loadTooltipContent);
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-neutral-900 dark:fill-neutral-100" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <>
+      <Slot.Root ref={triggerRef} aria-describedby={open ? id : undefined} {...triggerProps}>
+        {children}
+      </Slot.Root>
+      {open && (
+        <Suspense fallback={null}>
+          <TooltipContent anchor={triggerRef} id={id} side={side} onClose={close}>
+            {content}
+          </TooltipContent>
+        </Suspense>
+      )}
+    </>
   );
 }

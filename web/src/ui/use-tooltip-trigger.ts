@@ -1,0 +1,77 @@
+import { type PointerEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { TooltipGroup } from './Tooltip';
+
+/**
+ * The open state of one tooltip and the handlers its trigger takes, after Radix's tooltip trigger: a pointer moving
+ * over it opens it after the group's delay (at once right after another closed), leaving, pressing or clicking it
+ * closes it, keyboard focus opens it at once (focus from a press does not), blur closes it. `prefetch` starts loading
+ * the bubble's code on the first sign of interest, so that it is there when the delay ends.
+ */
+export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Promise<unknown>) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const triggerRef = useRef<HTMLElement>(null);
+  const openTimer = useRef(0);
+  const pointerDown = useRef(false);
+  const movedOver = useRef(false);
+
+  // Mirrors `open` for the handlers, which must not run the group's side effects inside a state updater.
+  const isOpen = useRef(false);
+
+  const close = useCallback(() => {
+    window.clearTimeout(openTimer.current);
+    if (!isOpen.current) return;
+    isOpen.current = false;
+    setOpen(false);
+    if (!group) return;
+    if (group.closeOpen.current === close) group.closeOpen.current = null;
+    window.clearTimeout(group.skipTimer.current);
+    group.skipTimer.current = window.setTimeout(() => (group.openDelayed.current = true), group.skipDelayMs);
+  }, [group]);
+
+  const show = useCallback(() => {
+    window.clearTimeout(openTimer.current);
+    if (group) {
+      if (group.closeOpen.current !== close) group.closeOpen.current?.();
+      group.closeOpen.current = close;
+      window.clearTimeout(group.skipTimer.current);
+      group.openDelayed.current = false;
+    }
+    isOpen.current = true;
+    setOpen(true);
+  }, [group, close]);
+
+  useEffect(() => () => window.clearTimeout(openTimer.current), []);
+
+  const triggerProps = useMemo(() => {
+    const releasePointer = () => (pointerDown.current = false);
+    return {
+      onPointerMove: (event: PointerEvent) => {
+        if (event.pointerType === 'touch' || movedOver.current) return;
+        movedOver.current = true;
+        void prefetch();
+        window.clearTimeout(openTimer.current);
+        if (group && !group.openDelayed.current) show();
+        else openTimer.current = window.setTimeout(show, group?.delayMs ?? 0);
+      },
+      onPointerLeave: () => {
+        movedOver.current = false;
+        close();
+      },
+      onPointerDown: () => {
+        close();
+        pointerDown.current = true;
+        document.addEventListener('pointerup', releasePointer, { once: true });
+      },
+      onFocus: () => {
+        if (pointerDown.current) return;
+        void prefetch();
+        show();
+      },
+      onBlur: close,
+      onClick: close,
+    };
+  }, [group, prefetch, show, close]);
+
+  return { open, id, triggerRef, triggerProps, close };
+}
