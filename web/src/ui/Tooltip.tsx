@@ -1,4 +1,4 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useRef } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Slot } from 'radix-ui';
 import { useTooltipTrigger } from './use-tooltip-trigger';
 
@@ -7,27 +7,49 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * What the tooltips under one provider share, as Radix's provider: the delay, and whether the next one opens at once
- * (one closed less than the skip delay ago), and the one open now (opening another closes it).
+ * What the tooltips under one provider share, as Radix's provider: the delay, whether the next one opens at once (one
+ * closed less than the skip delay ago), and the one open now (opening another closes it).
  */
 export interface TooltipGroup {
   delayMs: number;
-  skipDelayMs: number;
-  /** False from a tooltip's opening until the skip delay after its closing. */
-  openDelayed: { current: boolean };
-  skipTimer: { current: number };
-  closeOpen: { current: (() => void) | null };
+  /** True unless a tooltip is open or closed less than the skip delay ago. */
+  openDelayed(): boolean;
+  /** A tooltip opened: the one open before closes. */
+  opened(close: () => void): void;
+  /** A tooltip closed: the next opens at once during the skip delay. */
+  closed(close: () => void): void;
 }
 
 export const TooltipGroupContext = createContext<TooltipGroup | null>(null);
 
+function useTooltipGroup(): TooltipGroup {
+  const delayed = useRef(true);
+  const skipTimer = useRef(0);
+  const openOne = useRef<(() => void) | null>(null);
+  useEffect(() => () => window.clearTimeout(skipTimer.current), []);
+  return useMemo(
+    () => ({
+      delayMs: TOOLTIP_DELAY_MS,
+      openDelayed: () => delayed.current,
+      opened: (close: () => void) => {
+        if (openOne.current !== close) openOne.current?.();
+        openOne.current = close;
+        window.clearTimeout(skipTimer.current);
+        delayed.current = false;
+      },
+      closed: (close: () => void) => {
+        if (openOne.current === close) openOne.current = null;
+        window.clearTimeout(skipTimer.current);
+        skipTimer.current = window.setTimeout(() => (delayed.current = true), TOOLTIP_SKIP_DELAY_MS);
+      },
+    }),
+    [],
+  );
+}
+
 /** Mount once near the root (AppProviders does). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  const openDelayed = useRef(true);
-  const skipTimer = useRef(0);
-  const closeOpen = useRef<(() => void) | null>(null);
-  const group = useMemo(() => ({ delayMs: TOOLTIP_DELAY_MS, skipDelayMs: TOOLTIP_SKIP_DELAY_MS, openDelayed, skipTimer, closeOpen }), []);
-  return <TooltipGroupContext value={group}>{children}</TooltipGroupContext>;
+  return <TooltipGroupContext value={useTooltipGroup()}>{children}</TooltipGroupContext>;
 }
 
 export type TooltipProps = {

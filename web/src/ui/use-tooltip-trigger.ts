@@ -15,28 +15,20 @@ export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Pr
   const pointerDown = useRef(false);
   const movedOver = useRef(false);
 
-  // Mirrors `open` for the handlers, which must not run the group's side effects inside a state updater.
+  // Mirrors `open` for the handlers: the group is told once per change, outside any state updater.
   const isOpen = useRef(false);
 
-  const close = useCallback(() => {
+  const close = useCallback(function close() {
     window.clearTimeout(openTimer.current);
     if (!isOpen.current) return;
     isOpen.current = false;
     setOpen(false);
-    if (!group) return;
-    if (group.closeOpen.current === close) group.closeOpen.current = null;
-    window.clearTimeout(group.skipTimer.current);
-    group.skipTimer.current = window.setTimeout(() => (group.openDelayed.current = true), group.skipDelayMs);
+    group?.closed(close);
   }, [group]);
 
   const show = useCallback(() => {
     window.clearTimeout(openTimer.current);
-    if (group) {
-      if (group.closeOpen.current !== close) group.closeOpen.current?.();
-      group.closeOpen.current = close;
-      window.clearTimeout(group.skipTimer.current);
-      group.openDelayed.current = false;
-    }
+    group?.opened(close);
     isOpen.current = true;
     setOpen(true);
   }, [group, close]);
@@ -51,7 +43,7 @@ export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Pr
         movedOver.current = true;
         void prefetch();
         window.clearTimeout(openTimer.current);
-        if (group && !group.openDelayed.current) show();
+        if (group && !group.openDelayed()) show();
         else openTimer.current = window.setTimeout(show, group?.delayMs ?? 0);
       },
       onPointerLeave: () => {
