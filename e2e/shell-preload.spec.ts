@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordCspViolations } from './support/csp';
 
 /**
  * Issue 11 point 4: the page asks for the code of the screen its address shows while its HTML parses (an inline script
@@ -36,19 +37,11 @@ const coldTest = test.extend<{ coldPage: Page }>({
   },
 });
 
-function violationsOf(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
-}
-
 coldTest.describe('route chunk preloading', () => {
   coldTest.use({ transcripts: [{ sessionId, cwd: 'project-p', messages: [{ role: 'user', content: 'preload prompt' }, { role: 'assistant', content: 'Preloaded answer.' }] }] });
 
   coldTest("a conversation's address asks for its screen's code before the entry chunk has arrived", async ({ coldPage: page }) => {
-    const violations = violationsOf(page);
+    const violations = recordCspViolations(page);
     await page.goto(`/c/${sessionId}`);
     await expect(page.getByText('Preloaded answer.')).toBeVisible();
     const fetched = await scripts(page);
@@ -61,7 +54,7 @@ coldTest.describe('route chunk preloading', () => {
   });
 
   coldTest("the home address asks for the home screen's code before the entry chunk has arrived", async ({ coldPage: page }) => {
-    const violations = violationsOf(page);
+    const violations = recordCspViolations(page);
     await page.goto('/');
     await expect(page.getByRole('list', { name: 'Sessions' }).getByText('preload prompt')).toBeVisible();
     const fetched = await scripts(page);
