@@ -35,7 +35,14 @@ export function Popover({ children }: { children: ReactNode }) {
   const [parts, setParts] = useState<Parts | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const contentId = useId();
-  const prefetch = useCallback(() => void loadParts().then((loaded) => setParts(() => loaded)), []);
+  const prefetch = useCallback(() => {
+    loadParts().then(
+      (loaded) => setParts(() => loaded),
+      // Deliberately recovered: a panel whose code cannot be fetched (offline, a newer build) does not open; the next
+      // press tries again.
+      (error: unknown) => console.warn('Loading the popover failed', error),
+    );
+  }, []);
   const state = useMemo(() => ({ open, setOpen, parts, prefetch, trigger, contentId }), [open, parts, prefetch, contentId]);
   return <PopoverContext value={state}>{children}</PopoverContext>;
 }

@@ -1,5 +1,6 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Slot } from 'radix-ui';
+import type { TooltipContent } from './TooltipContent';
 import { useTooltipTrigger } from './use-tooltip-trigger';
 
 /** Spec §9: tooltip delay 700 ms, skip delay 300 ms. */
@@ -20,7 +21,7 @@ export interface TooltipGroup {
   closed(close: () => void): void;
 }
 
-export const TooltipGroupContext = createContext<TooltipGroup | null>(null);
+const TooltipGroupContext = createContext<TooltipGroup | null>(null);
 
 function useTooltipGroup(): TooltipGroup {
   const delayed = useRef(true);
@@ -59,8 +60,7 @@ export type TooltipProps = {
   side?: 'top' | 'right' | 'bottom' | 'left';
 };
 
-export const loadTooltipContent = () => import('./TooltipContent');
-const TooltipContent = lazy(() => loadTooltipContent().then((m) => ({ default: m.TooltipContent })));
+type Bubble = typeof TooltipContent;
 
 /**
  * A text tooltip on hover/focus of its child. Needs a TooltipProvider above. The trigger is the child itself from the
@@ -69,18 +69,24 @@ const TooltipContent = lazy(() => loadTooltipContent().then((m) => ({ default: m
  */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
   const group = useContext(TooltipGroupContext);
-  const { open, id, triggerRef, triggerProps, close } = useTooltipTrigger(group, loadTooltipContent);
+  const [Bubble, setBubble] = useState<Bubble | null>(null);
+  const load = useCallback(() => {
+    import('./TooltipContent').then(
+      (loaded) => setBubble(() => loaded.TooltipContent),
+      // Deliberately recovered: a tooltip whose code cannot be fetched (offline, a newer build) just does not show.
+      (error: unknown) => console.warn('Loading the tooltip failed', error),
+    );
+  }, []);
+  const { open, id, triggerRef, triggerProps, close } = useTooltipTrigger(group, load);
   return (
     <>
-      <Slot.Root ref={triggerRef} aria-describedby={open ? id : undefined} {...triggerProps}>
+      <Slot.Root ref={triggerRef} aria-describedby={open && Bubble ? id : undefined} {...triggerProps}>
         {children}
       </Slot.Root>
-      {open && (
-        <Suspense fallback={null}>
-          <TooltipContent anchor={triggerRef} id={id} side={side} onClose={close}>
-            {content}
-          </TooltipContent>
-        </Suspense>
+      {open && Bubble && (
+        <Bubble anchor={triggerRef} id={id} side={side} onClose={close}>
+          {content}
+        </Bubble>
       )}
     </>
   );

@@ -7,7 +7,7 @@ import type { TooltipGroup } from './Tooltip';
  * closes it, keyboard focus opens it at once (focus from a press does not), blur closes it. `prefetch` starts loading
  * the bubble's code on the first sign of interest, so that it is there when the delay ends.
  */
-export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Promise<unknown>) {
+export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => void) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const triggerRef = useRef<HTMLElement>(null);
@@ -41,7 +41,7 @@ export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Pr
       onPointerMove: (event: PointerEvent) => {
         if (event.pointerType === 'touch' || movedOver.current) return;
         movedOver.current = true;
-        void prefetch();
+        prefetch();
         window.clearTimeout(openTimer.current);
         if (group && !group.openDelayed()) show();
         else openTimer.current = window.setTimeout(show, group?.delayMs ?? 0);
@@ -57,7 +57,7 @@ export function useTooltipTrigger(group: TooltipGroup | null, prefetch: () => Pr
       },
       onFocus: () => {
         if (pointerDown.current) return;
-        void prefetch();
+        prefetch();
         show();
       },
       onBlur: close,
