@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { recordCspViolations } from './support/csp';
 
 /**
  * Issue 11 point 4: the page asks for the code of the screen its address shows while its HTML parses (an inline script
- * of the build, allowed by the CSP's hash), not once the entry chunk has arrived and run.
+ * of the build, allowed by the CSP's hash), not once the entry chunk has arrived and run; and a conversation's first
+ * window is asked for by the route's loader, alongside that code, not once the screen has loaded and rendered.
  */
 
 const sessionId = randomUUID();
@@ -61,5 +62,16 @@ coldTest.describe('route chunk preloading', () => {
     expect(fetched.get('home')!.start).toBeLessThan(fetched.get('index')!.end);
     expect(fetched.has('conversation')).toBe(false);
     expect(violations).toEqual([]);
+  });
+
+  coldTest("a conversation's first window is asked for while the screen's code is still on its way", async ({ coldPage: page }) => {
+    // The screen's chunk is held back until the details request has gone out (which it never does if only the screen asks).
+    const held = new Promise<Route>((resolve) => void page.route(/\/assets\/conversation-[\w-]+\.js$/, resolve));
+    const details = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/conversations/${sessionId}`, { timeout: 15_000 });
+    const opened = page.goto(`/c/${sessionId}`);
+    await details;
+    await (await held).continue();
+    await opened;
+    await expect(page.getByText('Preloaded answer.')).toBeVisible();
   });
 });

@@ -1,0 +1,44 @@
+import type { ConversationDetails, ConversationSummary } from '@cui/contract';
+import type { LoaderFunctionArgs } from 'react-router';
+import { MESSAGE_PARAM } from '@/lib/message-link';
+import { apiCall } from './api-client';
+import { routes } from './routes';
+
+/** Messages of a conversation's first window: enough to fill the screen many times, cheap whatever the session's length. */
+export const FIRST_WINDOW = 200;
+
+/** What opening a conversation reads first (spec §4 'Opening a conversation' steps 1–2). */
+export interface FirstWindow {
+  /** The newest window of the details (reaching back to `through` when given). */
+  details: ConversationDetails;
+  /** The session's list entry (status, streamingId, session info); null when the list does not hold it. */
+  listed: ConversationSummary | null;
+}
+
+/** The list entry of one session, looked up by its id. */
+export async function findSummary(sessionId: string, signal?: AbortSignal): Promise<ConversationSummary | null> {
+  const list = await apiCall(routes.sessions.list, { query: { sessionId, limit: 1 } }, { signal });
+  return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
+}
+
+/** The details' first window and the list entry, requested together. */
+export async function fetchFirstWindow(sessionId: string, through: string | undefined, signal?: AbortSignal): Promise<FirstWindow> {
+  const [details, listed] = await Promise.all([
+    apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW, ...(through ? { through } : {}) } }, { signal }),
+    findSummary(sessionId, signal),
+  ]);
+  return { details, listed };
+}
+
+/**
+ * The conversation route's loader: starts reading the first window as the route is entered, alongside its lazily
+ * loaded screen, rather than once the screen has loaded and rendered (issue 11 point 4, first paint). It returns at
+ * once (nothing waits on it); the page hands the pending read to its view, which uses it for its first load.
+ */
+export function conversationLoader({ params, request }: LoaderFunctionArgs): { firstWindow: Promise<FirstWindow> } {
+  const firstWindow = fetchFirstWindow(params.sessionId ?? '', new URL(request.url).searchParams.get(MESSAGE_PARAM) ?? undefined);
+  // Marked handled here: a read the page never takes (it left first) must not surface as an unhandled rejection;
+  // the page that takes it still sees the failure.
+  firstWindow.catch(() => undefined);
+  return { firstWindow };
+}
