@@ -2,6 +2,7 @@ import type { ConversationDetails, ConversationSummary } from '@cui/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { MESSAGE_PARAM } from '@/lib/message-link';
 import { apiCall } from './api-client';
+import { getStoredToken } from './auth-token';
 import { routes } from './routes';
 
 /** Messages of a conversation's first window: enough to fill the screen many times, cheap whatever the session's length. */
@@ -34,8 +35,11 @@ export async function fetchFirstWindow(sessionId: string, through: string | unde
  * The conversation route's loader: starts reading the first window as the route is entered, alongside its lazily
  * loaded screen, rather than once the screen has loaded and rendered (issue 11 point 4, first paint). It returns at
  * once (nothing waits on it); the page hands the pending read to its view, which uses it for its first load.
+ * The router runs it as soon as it is created, before the auth gate: without a stored token, or with a `#token=` the
+ * gate has yet to store, it asks nothing (a 401 would send the gate to the login screen), and the view reads itself.
  */
-export function conversationLoader({ params, request }: LoaderFunctionArgs): { firstWindow: Promise<FirstWindow> } {
+export function conversationLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): { firstWindow?: Promise<FirstWindow> } {
+  if (getStoredToken() === undefined || /(?:^#|&)token=/.test(window.location.hash)) return {};
   const firstWindow = fetchFirstWindow(params.sessionId ?? '', new URL(request.url).searchParams.get(MESSAGE_PARAM) ?? undefined);
   // Marked handled here: a read the page never takes (it left first) must not surface as an unhandled rejection;
   // the page that takes it still sees the failure.
