@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeToken } from './auth-token';
-import { conversationLoader } from './first-window';
+import { conversationLoader, conversationShouldRevalidate } from './first-window';
 
 const TOKEN = 'abcdef0123456789abcdef0123456789';
 const SID = '11111111-2222-4333-8444-555555555555';
@@ -30,7 +30,9 @@ describe('conversationLoader', () => {
     storeToken(TOKEN);
     const fetchMock = stubFetch();
     const data = conversationLoader(loaderArgs(`http://localhost/c/${SID}?message=aaaa`));
-    expect(data.firstWindow).toBeInstanceOf(Promise);
+    expect(data.firstWindow?.take()).toBeInstanceOf(Promise);
+    // Handed over once: a view mounted again later (after a new login) reads afresh.
+    expect(data.firstWindow?.take()).toBeUndefined();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toHaveLength(2);
     expect(urls[0]).toMatch(new RegExp(`^/api/conversations/${SID}\\?`));
@@ -46,5 +48,12 @@ describe('conversationLoader', () => {
     window.location.hash = `#token=${TOKEN}`;
     expect(conversationLoader(loaderArgs(`http://localhost/c/${SID}`))).toEqual({});
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is not run again for a navigation to the address shown, and is for another session or search hit', () => {
+    const at = (path: string) => new URL(`http://localhost${path}`);
+    expect(conversationShouldRevalidate({ currentUrl: at(`/c/${SID}`), nextUrl: at(`/c/${SID}`) })).toBe(false);
+    expect(conversationShouldRevalidate({ currentUrl: at(`/c/${SID}`), nextUrl: at('/c/other') })).toBe(true);
+    expect(conversationShouldRevalidate({ currentUrl: at(`/c/${SID}`), nextUrl: at(`/c/${SID}?message=aaaa`) })).toBe(true);
   });
 });

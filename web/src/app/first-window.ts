@@ -1,5 +1,5 @@
 import type { ConversationDetails, ConversationSummary } from '@cui/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { MESSAGE_PARAM } from '@/lib/message-link';
 import { apiCall } from './api-client';
 import { getStoredToken } from './auth-token';
@@ -31,18 +31,39 @@ export async function fetchFirstWindow(sessionId: string, through: string | unde
   return { details, listed };
 }
 
+/** A read started ahead of the view, handed over once: a view mounted again later (after a new login) reads afresh. */
+export interface FirstWindowHandoff {
+  take(): Promise<FirstWindow> | undefined;
+}
+
 /**
  * The conversation route's loader: starts reading the first window as the route is entered, alongside its lazily
  * loaded screen, rather than once the screen has loaded and rendered (issue 11 point 4, first paint). It returns at
- * once (nothing waits on it); the page hands the pending read to its view, which uses it for its first load.
+ * once (nothing waits on it); the page hands the pending read to its view, which takes it for its first load.
  * The router runs it as soon as it is created, before the auth gate: without a stored token, or with a `#token=` the
  * gate has yet to store, it asks nothing (a 401 would send the gate to the login screen), and the view reads itself.
  */
-export function conversationLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): { firstWindow?: Promise<FirstWindow> } {
+export function conversationLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): { firstWindow?: FirstWindowHandoff } {
   if (getStoredToken() === undefined || /(?:^#|&)token=/.test(window.location.hash)) return {};
-  const firstWindow = fetchFirstWindow(params.sessionId ?? '', new URL(request.url).searchParams.get(MESSAGE_PARAM) ?? undefined);
+  let pending: Promise<FirstWindow> | undefined = fetchFirstWindow(params.sessionId ?? '', new URL(request.url).searchParams.get(MESSAGE_PARAM) ?? undefined);
   // Marked handled here: a read the page never takes (it left first) must not surface as an unhandled rejection;
   // the page that takes it still sees the failure.
-  firstWindow.catch(() => undefined);
-  return { firstWindow };
+  pending.catch(() => undefined);
+  return {
+    firstWindow: {
+      take: () => {
+        const taken = pending;
+        pending = undefined;
+        return taken;
+      },
+    },
+  };
+}
+
+/**
+ * A navigation to the very address shown (a run started from the page) keeps the view mounted, which has read its
+ * first window already: the loader is not run again for it (its read would go unused).
+ */
+export function conversationShouldRevalidate({ currentUrl, nextUrl }: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl'>): boolean {
+  return currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 }

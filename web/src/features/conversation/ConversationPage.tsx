@@ -12,7 +12,7 @@ import { ConversationView } from './ConversationView';
 export function ConversationPage() {
   const { sessionId = '' } = useParams();
   const [search] = useSearchParams();
-  const { firstWindow } = useLoaderData<typeof conversationLoader>();
+  const { firstWindow } = useLoaderData<ReturnType<typeof conversationLoader>>();
   return (
     <AppLayout mainClassName="flex flex-col overflow-hidden">
       <ConversationView key={`${sessionId}|${search.get(MESSAGE_PARAM) ?? ''}`} sessionId={sessionId} firstWindow={firstWindow} />

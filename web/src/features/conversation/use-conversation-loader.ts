@@ -3,7 +3,7 @@ import { MAX_DETAILS_WINDOW } from '@cui/contract/constants';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiCall } from '@/app/api-client';
-import { FIRST_WINDOW, type FirstWindow, fetchFirstWindow, findSummary } from '@/app/first-window';
+import { FIRST_WINDOW, type FirstWindowHandoff, fetchFirstWindow, findSummary } from '@/app/first-window';
 import type { SessionAction } from '@/features/live-run';
 
 /** Messages of each older window, fetched as the reader scrolls up. */
@@ -55,7 +55,7 @@ export interface FirstLoadOptions {
   /** A message uuid (a search hit) the first window must include. */
   through?: string;
   /** The first window as the route's loader already asked for it (same session and `through`); else read here. */
-  firstWindow?: Promise<FirstWindow>;
+  firstWindow?: FirstWindowHandoff;
 }
 
 export function useConversationLoader(
@@ -79,7 +79,7 @@ export function useConversationLoader(
     const controller = new AbortController();
     (async () => {
       try {
-        const { details, listed } = await (firstWindow ?? fetchFirstWindow(sessionId, through, controller.signal));
+        const { details, listed } = await (firstWindow?.take() ?? fetchFirstWindow(sessionId, through, controller.signal));
         if (controller.signal.aborted) return;
         // The starting prompt matters only while its run is on (a page reloaded later reads it from the transcript).
         const live = startedWith !== undefined && (!listed || listed.status === 'ongoing');

@@ -7,7 +7,7 @@ import { useLiveRun } from './use-live-run';
 import { useTerminalFollow } from './use-terminal-follow';
 import { fromNavigation } from './started-run';
 import { MESSAGE_PARAM } from '@/lib/message-link';
-import type { FirstWindow } from '@/app/first-window';
+import type { FirstWindowHandoff } from '@/app/first-window';
 
 /** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
 interface Banner {
@@ -16,7 +16,7 @@ interface Banner {
 }
 
 /** Everything the conversation view shows and does for one session. */
-export function useConversation(sessionId: string, firstWindow?: Promise<FirstWindow>) {
+export function useConversation(sessionId: string, firstWindow?: FirstWindowHandoff) {
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const [banner, setBanner] = useState<Banner | null>(null);
   const location = useLocation();
