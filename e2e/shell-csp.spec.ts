@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makeRepo, startRun, toolPanel, waitForRunEnd } from './conversation-helpers';
-
-/** Chromium reports every blocked script, style, image or connection as a console error naming the policy. */
-function recordCspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
-}
+import { recordCspViolations } from './support/csp';
 
 test.describe('content security policy', () => {
   test('the app and its inline theme script run under the CSP, and a page may not frame it', async ({ loggedInPage: page }) => {

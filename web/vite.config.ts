@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { routeHeadsDefine } from './route-heads-define.mjs';
+import { routePreload } from './route-preload.mjs';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
 /** Below this a compressed copy saves next to nothing (and @fastify/static skips small files itself). */
@@ -75,7 +76,7 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker(), routePreload()],
   define: await routeHeadsDefine(),
   resolve: {
     alias: [

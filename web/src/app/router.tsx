@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '@/ui/Spinner';
+import { conversationLoader, conversationShouldRevalidate } from './first-window';
 import { RouteError } from './RouteError';
 
 function PageLoading() {
@@ -25,7 +26,12 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
-      { path: '/c/:sessionId', lazy: () => loadChat().then((m) => ({ Component: m.ConversationPage })) },
+      {
+        path: '/c/:sessionId',
+        loader: conversationLoader,
+        shouldRevalidate: conversationShouldRevalidate,
+        lazy: () => loadChat().then((m) => ({ Component: m.ConversationPage })),
+      },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

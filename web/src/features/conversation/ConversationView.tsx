@@ -13,6 +13,7 @@ import { PermissionPrompt } from './permissions/PermissionPrompt';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { TerminalNotice } from './TerminalNotice';
+import type { FirstWindowHandoff } from '@/app/first-window';
 import { useConversation } from './use-conversation';
 import { useConversationViewValue } from './use-conversation-view';
 import { useEscapeInterrupt } from './use-escape-interrupt';
@@ -22,8 +23,8 @@ import { mainMessages } from './visible-messages';
 const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 
 /** One open conversation: header, error banner, messages, live status, permission prompt, composer. */
-export function ConversationView({ sessionId }: { sessionId: string }) {
-  const c = useConversation(sessionId);
+export function ConversationView({ sessionId, firstWindow }: { sessionId: string; firstWindow?: FirstWindowHandoff }) {
+  const c = useConversation(sessionId, firstWindow);
   const { state } = c;
   const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
   const targetId = useMemo(() => locateMessage(state.messages, messages, c.target), [state.messages, messages, c.target]);

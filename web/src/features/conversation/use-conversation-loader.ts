@@ -3,10 +3,9 @@ import { MAX_DETAILS_WINDOW } from '@cui/contract/constants';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiCall } from '@/app/api-client';
+import { FIRST_WINDOW, type FirstWindowHandoff, fetchFirstWindow, findSummary } from '@/app/first-window';
 import type { SessionAction } from '@/features/live-run';
 
-/** Messages of the first window: enough to fill the screen many times, cheap whatever the session's length. */
-export const FIRST_WINDOW = 200;
 /** Messages of each older window, fetched as the reader scrolls up. */
 export const OLDER_WINDOW = 1000;
 
@@ -34,12 +33,6 @@ function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** The list entry of one session (status, streamingId, session info), looked up by its id. */
-async function findSummary(sessionId: string, signal: AbortSignal): Promise<ConversationSummary | null> {
-  const list = await apiCall(routes.sessions.list, { query: { sessionId, limit: 1 } }, { signal });
-  return list.conversations.find((c) => c.sessionId === sessionId) ?? null;
-}
-
 /**
  * Where the next older window ends (null: none), how many messages the windows held so far brought, and a
  * generation that a reload bumps so that stale windows are dropped.
@@ -56,14 +49,20 @@ interface OlderCursor {
  * The details come in windows (issue 11): the newest first, older ones on demand through `loadOlder`. A first load
  * that fails is `loadError` (the view shows a not-found or failed state); an older window that fails goes to `onError`.
  */
+export interface FirstLoadOptions {
+  /** The prompt that opened the page by starting this session's run (navigation state), if any. */
+  startedWith?: string;
+  /** A message uuid (a search hit) the first window must include. */
+  through?: string;
+  /** The first window as the route's loader already asked for it (same session and `through`); else read here. */
+  firstWindow?: FirstWindowHandoff;
+}
+
 export function useConversationLoader(
   sessionId: string,
   dispatch: Dispatch<SessionAction>,
   onError: (message: string) => void,
-  /** The prompt that opened the page by starting this session's run (navigation state), if any. */
-  startedWith?: string,
-  /** A message uuid (a search hit) the first window must include. */
-  through?: string,
+  { startedWith, through, firstWindow }: FirstLoadOptions = {},
 ): ConversationLoad {
   const [summary, setSummary] = useState<ConversationSummary | null>(null);
   const [projectPath, setProjectPath] = useState<string | null>(null);
@@ -80,10 +79,8 @@ export function useConversationLoader(
     const controller = new AbortController();
     (async () => {
       try {
-        const [details, listed] = await Promise.all([
-          apiCall(routes.sessions.details, { params: { sessionId }, query: { limit: FIRST_WINDOW, ...(through ? { through } : {}) } }, { signal: controller.signal }),
-          findSummary(sessionId, controller.signal),
-        ]);
+        const { details, listed } = await (firstWindow?.take() ?? fetchFirstWindow(sessionId, through, controller.signal));
+        if (controller.signal.aborted) return;
         // The starting prompt matters only while its run is on (a page reloaded later reads it from the transcript).
         const live = startedWith !== undefined && (!listed || listed.status === 'ongoing');
         dispatch({ type: 'history_loaded', messages: details.messages, ...(live ? { pendingPrompt: startedWith } : {}) });
@@ -110,7 +107,7 @@ export function useConversationLoader(
       setBefore(details.window?.before, details.messages.length);
       // The folder too: a first load that came before the index had the transcript's folder (a new worktree run) had none.
       if (details.projectPath) setProjectPath(details.projectPath);
-      setSummary(await findSummary(sessionId, new AbortController().signal));
+      setSummary(await findSummary(sessionId));
     } catch (error) {
       console.warn('Reloading the conversation failed:', error);
     }

@@ -7,6 +7,7 @@ import { useLiveRun } from './use-live-run';
 import { useTerminalFollow } from './use-terminal-follow';
 import { fromNavigation } from './started-run';
 import { MESSAGE_PARAM } from '@/lib/message-link';
+import type { FirstWindowHandoff } from '@/app/first-window';
 
 /** The red banner's text, and whether the live stream raised it (then its recovery clears it). */
 interface Banner {
@@ -15,7 +16,7 @@ interface Banner {
 }
 
 /** Everything the conversation view shows and does for one session. */
-export function useConversation(sessionId: string) {
+export function useConversation(sessionId: string, firstWindow?: FirstWindowHandoff) {
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const [banner, setBanner] = useState<Banner | null>(null);
   const location = useLocation();
@@ -25,7 +26,7 @@ export function useConversation(sessionId: string) {
   const onRecovered = useCallback(() => setBanner((current) => (current?.fromStream ? null : current)), []);
   // A search hit opens the page on one message (?message=<uuid>): the first window reaches back to it.
   const target = new URLSearchParams(location.search).get(MESSAGE_PARAM) ?? undefined;
-  const load = useConversationLoader(sessionId, dispatch, onError, fromNavigation(location.state, 'prompt'), target);
+  const load = useConversationLoader(sessionId, dispatch, onError, { startedWith: fromNavigation(location.state, 'prompt'), through: target, firstWindow });
   const { reloadHistory } = load;
   const onRunEnded = useCallback(() => void reloadHistory(), [reloadHistory]);
   const listed = load.summary?.status === 'ongoing' ? load.summary.streamingId : undefined;
