@@ -1,6 +1,7 @@
 // Builds the web app (Vite → dist/web) and bundles the server (esbuild → dist/server/main.js).
 // `node scripts/build.mjs [web|server]` builds one part; no argument builds both.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from './server-bundle-options.mjs';
@@ -21,6 +22,10 @@ const contractAlias = {
 
 export async function buildServer() {
   const esbuild = await import('esbuild');
+  // Code loaded on demand (e.g. the Gemini client) and code the entries share lands in chunks/, named by content: the
+  // previous build's go first.
+  const chunks = path.join(path.dirname(SERVER_OUT), 'chunks');
+  fs.rmSync(chunks, { recursive: true, force: true });
   await esbuild.build({
     // Worker threads load the index worker, and the model router's child process is forked, by path next to main.js.
     entryPoints: {
@@ -30,6 +35,8 @@ export async function buildServer() {
     },
     outdir: path.dirname(SERVER_OUT),
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',
@@ -45,6 +52,7 @@ export async function buildServer() {
   });
   const { trimSourceMap } = await import('./trim-source-map.mjs');
   for (const name of ['main', 'index-worker', 'router-child']) trimSourceMap(path.join(path.dirname(SERVER_OUT), `${name}.js.map`));
+  for (const name of fs.readdirSync(chunks)) if (name.endsWith('.js.map')) trimSourceMap(path.join(chunks, name));
 }
 
 export function buildWeb() {
