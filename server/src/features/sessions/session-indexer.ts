@@ -8,9 +8,10 @@ import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
+import { indexTimeBox, yieldToEventLoop, type TimeBox } from './time-box';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-/** Files saved per transaction: small enough that the main thread never holds a request back for long. */
+/** Files read before they are saved (in transactions of at most the time box each). */
 const BATCH_FILES = 25;
 const STAT_CONCURRENCY = 64;
 /** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
@@ -84,11 +85,14 @@ export interface SessionIndexerDeps {
   projectsDir: string;
   logger: Logger;
   shouldStop: () => boolean;
+  /** How long one save transaction may hold the main thread (default: indexTimeBox()). */
+  timeBox?: TimeBox;
 }
 
 export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const { store, logger } = deps;
   const inThread = inThreadPool();
+  const box = deps.timeBox ?? indexTimeBox();
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
@@ -178,11 +182,19 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   async function readAll(todo: [string, Stat][]): Promise<void> {
     let batch: IndexedFile[] = [];
     const positions: number[] = [];
-    const flush = (): void => {
-      if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
-      dirty ||= batch.length > 0;
+    /** Saves the files read so far in time-boxed transactions, yielding between them; the frontier moves as they are saved. */
+    const flush = async (): Promise<void> => {
+      const files = batch;
+      const saved = positions.splice(0);
       batch = [];
-      settle(positions.splice(0));
+      dirty ||= files.length > 0;
+      for (let from = 0; from < files.length; ) {
+        if (from > 0) await yieldToEventLoop();
+        const { chunks, end } = store.saveSlice(files, from, box);
+        changes.saved.push(...chunks);
+        settle(saved.slice(from, end));
+        from = end;
+      }
     };
     /** Reads one file of the todo list; saved with the batch (the frontier moves once it is). */
     const read = async (position: number, pool: IndexPool): Promise<void> => {
@@ -210,18 +222,18 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
         reading.add(sessionId);
         await read(position, pool);
         reading.delete(sessionId);
-        if (batch.length >= BATCH_FILES) flush();
+        if (batch.length >= BATCH_FILES) await flush();
       }
     };
     // Workers pay off for a sweep of many files; a few changed files (the watcher's usual news) are read here.
     const pool = todo.length >= WORKER_MIN_FILES ? deps.pool : inThread;
     await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
     if (pool === deps.pool) await pool.release();
-    flush();
+    await flush();
     for (const position of later) {
       if (deps.shouldStop()) break;
       await read(position, inThread);
-      flush();
+      await flush();
     }
   }
 

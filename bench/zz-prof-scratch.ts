@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_ROOT, bundleServer, get, startServer, stopServer } from './server-process';
+const sessions = process.argv[2] ?? '2000';
+const dir = process.argv[3] ?? '/tmp/g-scratch/prof';
+const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
+fs.rmSync(dir, { recursive: true, force: true });
+const bundle = await bundleServer();
+const cuiHome = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-prof-'));
+const server = await startServer(bundle, { cuiHome, corpus, env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=500`, ...(process.env.IN_THREAD ? { CUI_BENCH_IN_THREAD: '1' } : {}) } });
+const t = performance.now();
+await get(server, '/api/conversations?limit=1&sortBy=updated&order=asc');
+console.log('whole', performance.now() - t);
+await stopServer(server);
+fs.rmSync(cuiHome, { recursive: true, force: true });
