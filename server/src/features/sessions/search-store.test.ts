@@ -10,6 +10,7 @@ import { createIndexStore } from './index-store';
 import { snippetOf } from './search-snippet';
 import { createSearchSessions, createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
+import type { TimeBox } from './time-box';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
 
@@ -21,6 +22,9 @@ const user = (sessionId: string, content: unknown, id = uuid()) => ({ parentUuid
 const assistant = (sessionId: string, text: string, id = uuid()) => ({ parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'm', content: [{ type: 'text', text }] }, uuid: id, timestamp: '2026-01-02T00:00:01.000Z', cwd: '/w', sessionId });
 const toolResult = (sessionId: string, content: string) => user(sessionId, [{ type: 'tool_result', tool_use_id: 'toolu_1', content }]);
 
+/** A time box spent by every step: each catch-up call adds one step's rows. */
+const oneStepEach: TimeBox = { budgetMs: 0, now: () => 0 };
+
 function harness() {
   const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-search-'));
   const logger = pino({ level: 'silent' });
@@ -30,7 +34,7 @@ function harness() {
   const writer = createSearchTextWriter(db);
   /** As the session index does after each sync: the FTS index catches up (in small slices here, to cross them). */
   const catchUp = (): void => {
-    while (writer.catchUp(1));
+    while (writer.catchUp(oneStepEach, 1));
   };
   const fileOf = (sessionId: string): string => path.join(projects, '-w', `${sessionId}.jsonl`);
   const rows = db.prepare('SELECT COUNT(*) FROM session_text').pluck();
@@ -201,5 +205,28 @@ describe('ftsQuery and snippetOf', () => {
     expect(long[0]).toEqual({ text: `…${'x'.repeat(47)} `, match: false });
     expect(long[1]).toEqual({ text: 'needle', match: true });
     expect(long.at(-1)?.text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('search catch-up in time boxes', () => {
+  it('stops at its time box and the next slice resumes where it stopped, indexing every message once', async () => {
+    const h = harness();
+    h.append(A, Array.from({ length: 30 }, (_, i) => user(A, `message ${i} with the slicemarker`)));
+    await h.syncOnly();
+    const writer = createSearchTextWriter(h.db);
+    // Every look at the clock moves it 4 ms: a 10 ms box holds three steps (12 messages at 4 a step).
+    let clock = 0;
+    const box: TimeBox = { budgetMs: 10, now: () => (clock += 4) };
+    const hits = (): number => h.search('slicemarker').results[0]?.hitCount ?? 0;
+    expect(hits()).toBe(0);
+    expect(writer.catchUp(box, 4)).toBe(true);
+    expect(hits()).toBe(12);
+    expect(writer.catchUp(box, 4)).toBe(true);
+    expect(hits()).toBe(24);
+    expect(writer.catchUp(box, 4)).toBe(false);
+    expect(hits()).toBe(30);
+    expect(writer.catchUp(box, 4)).toBe(false);
+    expect(hits()).toBe(30);
+    expect(h.found('message 29')).toEqual([A]);
   });
 });

@@ -2,15 +2,22 @@ import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
 import type { SearchText } from './search-text';
+import { repeatTimeBoxed, type TimeBox } from './time-box';
 
 /** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
 export interface SearchTextWriter {
   /** Appends a session's new messages; `replace` drops what it had first (a file read again from its start). */
   save(sessionId: string, texts: SearchText[], replace: boolean): void;
   remove(sessionId: string): void;
-  /** Adds up to `rows` saved rows to the FTS index (oldest first); false when every row was there already. */
-  catchUp(rows: number): boolean;
+  /**
+   * Adds saved rows to the FTS index, oldest first, `stepRows` at a time in one transaction until the time box is
+   * spent (a trigram index costs ~0.04 ms a row, more for a long one); false once every row is there.
+   */
+  catchUp(box: TimeBox, stepRows?: number): boolean;
 }
+
+/** Rows added to the FTS index between two looks at the clock. */
+const SEARCH_STEP_ROWS = 25;
 
 export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
   const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
@@ -25,14 +32,14 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
       for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.body);
     },
     remove: (sessionId) => void remove.run(sessionId),
-    catchUp: db.transaction((rows: number): boolean => {
+    catchUp: db.transaction((box: TimeBox, stepRows = SEARCH_STEP_ROWS): boolean => repeatTimeBoxed(box, () => {
       const from = mark.get() as number;
-      const to = last.get(from, rows);
+      const to = last.get(from, stepRows);
       if (to === null || to === undefined) return false;
       index.run(from, to);
       setMark.run(to);
       return true;
-    }),
+    })),
   };
 }
 
