@@ -238,12 +238,12 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   }
 
   /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
-  function link(): void {
+  async function link(): Promise<void> {
     const done = changes;
     changes = { saved: [], reset: [] };
     if (dirty) changeCount += 1;
     dirty = false;
-    if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
+    if (done.saved.length > 0 || done.reset.length > 0) await deps.links.update(done);
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
@@ -261,7 +261,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
-      link();
+      await link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
@@ -269,7 +269,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
-      link();
+      await link();
     },
     changeCount: () => changeCount,
     progress: () => frontier && { bound: frontier.bound(), pending: frontier.pending() },
