@@ -40,11 +40,16 @@ interface Run {
   total: number;
 }
 
-interface LoopDelay {
+interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
   max: number;
+}
+
+/** Event-loop delay, and the main thread's CPU time between two 5 ms timer ticks (load-independent), ms. */
+interface LoopDelay extends Percentiles {
+  cpuBetweenTicks: Percentiles;
 }
 
 const LOOP_DELAY_PROBE = path.join(BENCH_ROOT, 'bench', 'loop-delay-probe.mjs');
@@ -140,6 +145,8 @@ function report(variants: Variant[], runs: Run[][]): string {
       line(`${v.name}: event-loop delay until idle, p95 of each run`, mine.map((r) => r.loopDelay.p95)),
       line(`${v.name}: event-loop delay until idle, p99 of each run`, mine.map((r) => r.loopDelay.p99)),
       line(`${v.name}: event-loop delay until idle, max of each run`, mine.map((r) => r.loopDelay.max)),
+      line(`${v.name}: main-thread CPU between 5 ms ticks, p99 of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.p99)),
+      line(`${v.name}: main-thread CPU between 5 ms ticks, max of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.max)),
     ];
   });
   return [
@@ -161,7 +168,7 @@ async function main(): Promise<void> {
     for (const [k, variant] of variants.entries()) {
       const run = await coldRun(variant);
       runs[k]?.push(run);
-      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, ${run.total} sessions listed`);
+      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms, ${run.total} sessions listed`);
     }
   }
   const text = report(variants, runs);
