@@ -98,6 +98,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
   let dirty = false;
   let changeCount = 0;
+  let linkedOnce = false;
   let frontier: SweepFrontier | undefined;
   const progressListeners = new Set<() => void>();
   const settle = (positions: number[]): void => {
@@ -237,13 +238,18 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     }
   }
 
-  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
+  /**
+   * Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). The
+   * first sync of a process links even without changes: a process killed between saving files and linking them left
+   * summaries no later sweep would see as changed (with nothing left to link, that costs three small queries).
+   */
   async function link(): Promise<void> {
     const done = changes;
     changes = { saved: [], reset: [] };
     if (dirty) changeCount += 1;
     dirty = false;
-    if (done.saved.length > 0 || done.reset.length > 0) await deps.links.update(done);
+    if (done.saved.length > 0 || done.reset.length > 0 || !linkedOnce) await deps.links.update(done);
+    linkedOnce = true;
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */

@@ -132,6 +132,27 @@ describe('the leaf scan in time-boxed slices', () => {
   });
 });
 
+describe('a sweep killed before its link pass', () => {
+  it('has its titles linked by the first sweep after the restart, though no file changed since', async () => {
+    const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-links-'));
+    const logger = pino({ level: 'silent' });
+    const db = openDatabase(':memory:', logger);
+    const store = createIndexStore(db);
+    for (const fixture of [CLEAR, SUMMARIES]) {
+      fs.mkdirSync(path.join(projects, '-w'), { recursive: true });
+      fs.copyFileSync(path.join(FIXTURES, fixture.file), path.join(projects, '-w', `${fixture.id}.jsonl`));
+    }
+    // The process dies once the files are saved, before the link pass writes anything.
+    const killed = { update: () => Promise.reject(new Error('killed')) };
+    await expect(createSessionIndexer({ store, links: killed, pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false }).syncAll()).rejects.toThrow('killed');
+    expect(store.metaOf(CLEAR.id)?.summary).toBe('The tokenizer breaks on emoji in identifiers, can you fix it?');
+    const restarted = createSessionIndexer({ store, links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
+    await restarted.syncAll();
+    expect(store.metaOf(CLEAR.id)?.summary).toBe('Tokenizer emoji fix with tests');
+    fs.rmSync(projects, { recursive: true, force: true });
+  });
+});
+
 describe('uuidKeys', () => {
   it('keeps the first and last 8 hex digits of each uuid', () => {
     const keys = uuidKeys(['01234567-89ab-4cde-8f01-23456789abcd']);
