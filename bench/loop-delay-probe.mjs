@@ -10,6 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import process from 'node:process';
+import { clearInterval, setInterval } from 'node:timers';
 import { isMainThread } from 'node:worker_threads';
 
 if (isMainThread) {
