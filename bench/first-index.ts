@@ -2,7 +2,9 @@
  * First index benchmark (issue 11 point 5): a server with an empty index on a generated corpus. Measures how
  * long the first list page takes (from the server's launch and from its listening), how long the whole first index
  * takes (an ascending page, which cannot be answered before the sweep ends), and, while the index is being built,
- * how fast a request that needs no index answers (`GET /api/system/status`, one at a time).
+ * how fast a request that needs no index answers (`GET /api/system/status`, one at a time) and the server's
+ * main-thread event-loop delay (bench/loop-delay-probe.mjs: what the machine's load inflates least), both from
+ * listening until the server is idle after the whole index (its search index caught up).
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] [--baseline <dir>]
  *
@@ -10,6 +12,7 @@
  * (CUI_BENCH_IN_THREAD=1), and with --baseline the server of another checkout (e.g. `git archive <commit>`
  * unpacked, with a node_modules link), so that before and after share one machine load.
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +30,45 @@ interface Run {
   fromListening: number;
   /** From listening until the whole first index was done. */
   wholeIndex: number;
+  /** From listening until the server was idle (IDLE_CPU_SHARE) after the whole index. */
+  idle: number;
   cpu: number;
   probes: number[];
+  /** The server's main-thread event-loop delay while indexing (bench/loop-delay-probe.mjs), ms. */
+  loopDelay: LoopDelay;
   /** The list's total: every session indexed. */
   total: number;
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Event-loop delay, and the main thread's CPU time between two 5 ms timer ticks (load-independent), ms. */
+interface LoopDelay extends Percentiles {
+  cpuBetweenTicks: Percentiles;
+}
+
+const LOOP_DELAY_PROBE = path.join(BENCH_ROOT, 'bench', 'loop-delay-probe.mjs');
+
+/** Ends the server's loop-delay measurement (the probe's second SIGUSR2) and resolves with what it printed. */
+function loopDelayOf(child: ChildProcess): Promise<LoopDelay> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer): void => {
+      out += chunk.toString();
+      const match = /LOOP_DELAY (\{.*\})\n/.exec(out);
+      if (!match) return;
+      child.stdout?.off('data', onData);
+      resolve(JSON.parse(match[1] as string) as LoopDelay);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', () => reject(new Error('server exited before reporting its loop delay')));
+    child.kill('SIGUSR2');
+  });
 }
 
 interface Variant {
@@ -39,11 +77,28 @@ interface Variant {
   env?: Record<string, string>;
 }
 
+/** The server counts as idle once it used under 10 % of a core over the last 500 ms. */
+const IDLE_WINDOW_MS = 500;
+const IDLE_CPU_SHARE = 0.1;
+
+/** Says, each time it is asked, whether the process has been idle over the last IDLE_WINDOW_MS (from /proc). */
+function idleWatch(pid: number): () => boolean {
+  const samples: { at: number; cpuMs: number }[] = [];
+  return () => {
+    const now = { at: performance.now(), cpuMs: procStats(pid).cpuMs };
+    samples.push(now);
+    while (samples.length > 1 && now.at - (samples[1]?.at ?? 0) >= IDLE_WINDOW_MS) samples.shift();
+    const first = samples[0] as { at: number; cpuMs: number };
+    return now.at - first.at >= IDLE_WINDOW_MS && now.cpuMs - first.cpuMs < IDLE_CPU_SHARE * (now.at - first.at);
+  };
+}
+
 async function coldRun(variant: Variant): Promise<Run> {
   const cuiHome = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-'));
   const launched = performance.now();
-  const server = await startServer(variant.bundle, { cuiHome, corpus, env: variant.env });
+  const server = await startServer(variant.bundle, { cuiHome, corpus, env: { ...variant.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LOOP_DELAY_PROBE}` } });
   const listening = performance.now();
+  server.child.kill('SIGUSR2'); // the loop-delay measurement starts
   const cpuBefore = procStats(server.child.pid as number).cpuMs;
   let answered = 0;
   let indexed = 0;
@@ -51,19 +106,24 @@ async function coldRun(variant: Variant): Promise<Run> {
   // Its first row is the oldest session, read last: answered once the sweep is over (then without `indexing`).
   const whole = get(server, '/api/conversations?limit=1&sortBy=updated&order=asc').finally(() => (indexed = performance.now()));
   const probes: number[] = [];
-  while (!answered || !indexed) {
+  let cpu = 0;
+  const idle = idleWatch(server.child.pid as number);
+  // Until the index is whole, then until the server is idle (the search index catching up included).
+  while (!answered || !indexed || !idle()) {
     const started = performance.now();
     await get(server, '/api/system/status');
     probes.push(performance.now() - started);
+    if (answered && indexed && !cpu) cpu = procStats(server.child.pid as number).cpuMs - cpuBefore;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  const idleAt = performance.now();
   await page;
   const { total, indexing } = (await whole) as { total: number; indexing?: boolean };
   if (indexing) throw new Error('the ascending page was answered before the first index ended');
-  const cpu = procStats(server.child.pid as number).cpuMs - cpuBefore;
+  const loopDelay = await loopDelayOf(server.child);
   await stopServer(server);
   fs.rmSync(cuiHome, { recursive: true, force: true });
-  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, cpu, probes, total };
+  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, idle: idleAt - listening, cpu, probes, loopDelay, total };
 }
 
 function report(variants: Variant[], runs: Run[][]): string {
@@ -79,7 +139,14 @@ function report(variants: Variant[], runs: Run[][]): string {
       line(`${v.name}: first list page, from launch`, mine.map((r) => r.fromLaunch)),
       line(`${v.name}: whole first index, from listening`, mine.map((r) => r.wholeIndex)),
       line(`${v.name}: server CPU until both`, mine.map((r) => r.cpu)),
-      `| ${v.name}: GET /api/system/status while indexing (p95 ${ms(probes.p95)}) | ${ms(probes.median)} | ${ms(probes.max)} | ${probes.n} |`,
+      line(`${v.name}: idle (search index caught up), from listening`, mine.map((r) => r.idle)),
+      `| ${v.name}: GET /api/system/status until idle (p95 ${ms(probes.p95)}) | ${ms(probes.median)} | ${ms(probes.max)} | ${probes.n} |`,
+      line(`${v.name}: event-loop delay until idle, p50 of each run`, mine.map((r) => r.loopDelay.p50)),
+      line(`${v.name}: event-loop delay until idle, p95 of each run`, mine.map((r) => r.loopDelay.p95)),
+      line(`${v.name}: event-loop delay until idle, p99 of each run`, mine.map((r) => r.loopDelay.p99)),
+      line(`${v.name}: event-loop delay until idle, max of each run`, mine.map((r) => r.loopDelay.max)),
+      line(`${v.name}: main-thread CPU between 5 ms ticks, p99 of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.p99)),
+      line(`${v.name}: main-thread CPU between 5 ms ticks, max of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.max)),
     ];
   });
   return [
@@ -101,7 +168,7 @@ async function main(): Promise<void> {
     for (const [k, variant] of variants.entries()) {
       const run = await coldRun(variant);
       runs[k]?.push(run);
-      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, ${run.total} sessions listed`);
+      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms, ${run.total} sessions listed`);
     }
   }
   const text = report(variants, runs);

@@ -4,6 +4,7 @@ import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } fr
 import type { SearchText } from './search-text';
 import { createSearchTextWriter } from './search-store';
 import type { UuidChunk } from './summary-links';
+import { runTimeBoxed, type TimeBox } from './time-box';
 import { USAGE_COLUMNS, usageColumns, usageOf, type UsageRow } from './usage-columns';
 
 /** Where indexing of one transcript file stopped. */
@@ -43,8 +44,11 @@ export interface IndexStore {
   positions(): Map<string, FilePosition>;
   positionOf(filePath: string): FilePosition | undefined;
   load(filePath: string): IndexedFile | undefined;
-  /** Writes many files in one transaction; returns the uuid chunks written (for the summary links). */
-  saveAll(files: IndexedFile[]): UuidChunk[];
+  /**
+   * Writes files from `from` on in one transaction until the time box is spent (at least one file, each whole with
+   * its search text); returns the uuid chunks written (for the summary links) and the position after the last file.
+   */
+  saveSlice(files: readonly IndexedFile[], from: number, box: TimeBox): { chunks: UuidChunk[]; end: number };
   /** Returns the ids of the sessions removed. */
   removeAll(filePaths: string[]): string[];
   filePathOf(sessionId: string): string | undefined;
@@ -107,26 +111,27 @@ export function createIndexStore(db: Database.Database): IndexStore {
     return { sessionId: file.sessionId, keys: file.uuids.keys, offset: before ? before.length / 8 : 0, hasSummaries: Object.keys(file.aggregate.summaries).length > 0 };
   };
 
-  const saveAll = db.transaction((files: IndexedFile[]): UuidChunk[] => {
+  const saveFile = (file: IndexedFile, chunks: UuidChunk[]): void => {
+    const agg = file.aggregate;
+    const metrics = toolMetrics(agg);
+    upsert.run({
+      session_id: file.sessionId, file_path: file.filePath, file_size: file.size, file_mtime_ms: file.mtimeMs, file_ino: file.ino,
+      file_offset: file.offset, head_hash: file.headHash, project_dir: file.projectDir,
+      project_path: agg.projectPath || decodeProjectDir(file.projectDir), summary: displaySummary(agg), first_prompt: agg.firstPrompt,
+      cli_title: agg.customTitle || agg.aiTitle, custom_title: agg.customTitle, ai_title: agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
+      edit_count: metrics.editCount, write_count: metrics.writeCount, lines_added: metrics.linesAdded, lines_removed: metrics.linesRemoved,
+      model: agg.model, parse_state: JSON.stringify(agg), ...usageColumns(agg.usage),
+    });
+    removeSummaries.run(file.filePath);
+    for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
+    const chunk = saveUuids(file);
+    if (chunk) chunks.push(chunk);
+    if (file.texts) searchText.save(file.sessionId, file.texts, file.uuids?.fromStart ?? false);
+  };
+  const saveSlice = db.transaction((files: readonly IndexedFile[], from: number, box: TimeBox) => {
     const chunks: UuidChunk[] = [];
-    for (const file of files) {
-      const agg = file.aggregate;
-      const metrics = toolMetrics(agg);
-      upsert.run({
-        session_id: file.sessionId, file_path: file.filePath, file_size: file.size, file_mtime_ms: file.mtimeMs, file_ino: file.ino,
-        file_offset: file.offset, head_hash: file.headHash, project_dir: file.projectDir,
-        project_path: agg.projectPath || decodeProjectDir(file.projectDir), summary: displaySummary(agg), first_prompt: agg.firstPrompt,
-        cli_title: agg.customTitle || agg.aiTitle, custom_title: agg.customTitle, ai_title: agg.aiTitle, created_at: agg.createdAt || fallbackTime(file.mtimeMs), updated_at: agg.updatedAt || fallbackTime(file.mtimeMs), message_count: agg.messageCount,
-        edit_count: metrics.editCount, write_count: metrics.writeCount, lines_added: metrics.linesAdded, lines_removed: metrics.linesRemoved,
-        model: agg.model, parse_state: JSON.stringify(agg), ...usageColumns(agg.usage),
-      });
-      removeSummaries.run(file.filePath);
-      for (const [leaf, summary] of Object.entries(agg.summaries)) insertSummary.run(leaf, file.filePath, summary);
-      const chunk = saveUuids(file);
-      if (chunk) chunks.push(chunk);
-      if (file.texts) searchText.save(file.sessionId, file.texts, file.uuids?.fromStart ?? false);
-    }
-    return chunks;
+    const end = runTimeBoxed(files, from, box, (file) => saveFile(file, chunks));
+    return { chunks, end };
   });
 
   return {
@@ -140,7 +145,7 @@ export function createIndexStore(db: Database.Database): IndexStore {
       if (!row) return undefined;
       return { ...toPosition(row), projectDir: row.project_dir, aggregate: { ...emptyAggregate(), ...(JSON.parse(row.parse_state) as Partial<SessionAggregate>) } };
     },
-    saveAll,
+    saveSlice,
     removeAll: db.transaction((paths: string[]) => {
       const removed: string[] = [];
       for (const p of paths) {

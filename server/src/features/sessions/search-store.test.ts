@@ -10,6 +10,7 @@ import { createIndexStore } from './index-store';
 import { snippetOf } from './search-snippet';
 import { createSearchSessions, createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
+import type { TimeBox } from './time-box';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
 
@@ -21,6 +22,9 @@ const user = (sessionId: string, content: unknown, id = uuid()) => ({ parentUuid
 const assistant = (sessionId: string, text: string, id = uuid()) => ({ parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'm', content: [{ type: 'text', text }] }, uuid: id, timestamp: '2026-01-02T00:00:01.000Z', cwd: '/w', sessionId });
 const toolResult = (sessionId: string, content: string) => user(sessionId, [{ type: 'tool_result', tool_use_id: 'toolu_1', content }]);
 
+/** A time box spent by every step: each catch-up call adds one step's rows. */
+const oneStepEach: TimeBox = { budgetMs: 0, now: () => 0 };
+
 function harness() {
   const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-search-'));
   const logger = pino({ level: 'silent' });
@@ -30,7 +34,7 @@ function harness() {
   const writer = createSearchTextWriter(db);
   /** As the session index does after each sync: the FTS index catches up (in small slices here, to cross them). */
   const catchUp = (): void => {
-    while (writer.catchUp(1));
+    while (writer.catchUp(oneStepEach, 1));
   };
   const fileOf = (sessionId: string): string => path.join(projects, '-w', `${sessionId}.jsonl`);
   const rows = db.prepare('SELECT COUNT(*) FROM session_text').pluck();
@@ -201,5 +205,46 @@ describe('ftsQuery and snippetOf', () => {
     expect(long[0]).toEqual({ text: `…${'x'.repeat(47)} `, match: false });
     expect(long[1]).toEqual({ text: 'needle', match: true });
     expect(long.at(-1)?.text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('search catch-up in time boxes', () => {
+  it('stops at its time box and the next slice resumes where it stopped, indexing every message once', async () => {
+    const h = harness();
+    h.append(A, Array.from({ length: 30 }, (_, i) => user(A, `message ${i} with the slicemarker`)));
+    await h.syncOnly();
+    const writer = createSearchTextWriter(h.db);
+    // Every look at the clock moves it 4 ms: a 10 ms box holds three steps (12 messages at 4 a step).
+    let clock = 0;
+    const box: TimeBox = { budgetMs: 10, now: () => (clock += 4) };
+    const hits = (): number => h.search('slicemarker').results[0]?.hitCount ?? 0;
+    expect(hits()).toBe(0);
+    const seen: number[] = [];
+    for (let more = true; more; ) {
+      more = writer.catchUp(box, 4);
+      seen.push(hits());
+      expect(seen.length).toBeLessThan(20);
+    }
+    // The first slice has nothing to merge: three steps of 4. Later ones may spend a step merging the segments.
+    expect(seen[0]).toBe(12);
+    seen.forEach((n, i) => expect(n - (seen[i - 1] ?? 0)).toBeGreaterThanOrEqual(i === seen.length - 1 ? 0 : 4));
+    seen.forEach((n, i) => expect(n - (seen[i - 1] ?? 0)).toBeLessThanOrEqual(12));
+    expect(seen.at(-1)).toBe(30);
+    expect(writer.catchUp(box, 4)).toBe(false);
+    expect(hits()).toBe(30);
+    expect(h.found('message 29')).toEqual([A]);
+  });
+});
+
+describe('search index merging', () => {
+  it('merges the FTS segments that many small catch-up steps leave, every message still found', async () => {
+    const h = harness();
+    h.append(A, Array.from({ length: 60 }, (_, i) => user(A, `message ${i} with the mergemarker`)));
+    await h.sync(); // one message per step and per transaction: a segment each
+    // FTS5 numbers each page of its data by segment (the rowid's bits from 37 up; rowids up to 10 are its own records).
+    const segments = h.db.prepare('SELECT COUNT(DISTINCT id >> 37) FROM session_text_fts_data WHERE id > 10').pluck().get() as number;
+    expect(segments).toBeLessThanOrEqual(4);
+    expect(h.search('mergemarker').results[0]?.hitCount).toBe(60);
+    expect(h.found('message 59')).toEqual([A]);
   });
 });

@@ -2,15 +2,25 @@ import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
 import type { SearchText } from './search-text';
+import { repeatTimeBoxed, type TimeBox } from './time-box';
 
 /** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
 export interface SearchTextWriter {
   /** Appends a session's new messages; `replace` drops what it had first (a file read again from its start). */
   save(sessionId: string, texts: SearchText[], replace: boolean): void;
   remove(sessionId: string): void;
-  /** Adds up to `rows` saved rows to the FTS index (oldest first); false when every row was there already. */
-  catchUp(rows: number): boolean;
+  /**
+   * Adds saved rows to the FTS index, oldest first, `stepRows` at a time in one transaction until the time box is
+   * spent (a trigram index costs ~0.03 ms a row, more for a long one), first merging the index's segments a few pages
+   * at a time; false once every row is there and nothing is left to merge.
+   */
+  catchUp(box: TimeBox, stepRows?: number): boolean;
 }
+
+/** Rows added to the FTS index between two looks at the clock (each step a segment of the index). */
+const SEARCH_STEP_ROWS = 50;
+/** FTS index pages merged between two looks at the clock. */
+const SEARCH_MERGE_PAGES = 8;
 
 export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
   const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
@@ -19,19 +29,39 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
   const last = db.prepare<[number, number], number | null>('SELECT MAX(id) FROM (SELECT id FROM session_text WHERE id > ? ORDER BY id LIMIT ?)').pluck();
   const index = db.prepare('INSERT INTO session_text_fts (rowid, body) SELECT id, body FROM session_text WHERE id > ? AND id <= ?');
   const setMark = db.prepare('UPDATE search_state SET indexed_through = ? WHERE id = 1');
+  // FTS5's incremental merge (automerge is off: migration 010): at most SEARCH_MERGE_PAGES pages of work, only where a
+  // level holds usermerge (4) segments or more. It changes two rows or more when it did any, one when it found none.
+  const merge = db.prepare(`INSERT INTO session_text_fts (session_text_fts, rank) VALUES ('merge', ${SEARCH_MERGE_PAGES})`);
+  const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const mergedSome = (): boolean => {
+    const before = totalChanges.get() as number;
+    merge.run();
+    return (totalChanges.get() as number) - before >= 2;
+  };
+  /** Each statement is a segment of the FTS index (FTS5 writes its pending rows out at every statement's savepoint). */
+  const indexSome = (rows: number): boolean => {
+    const from = mark.get() as number;
+    const to = last.get(from, rows);
+    if (to === null || to === undefined) return false;
+    index.run(from, to);
+    setMark.run(to);
+    return true;
+  };
   return {
     save(sessionId, texts, replace) {
       if (replace) remove.run(sessionId);
       for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.body);
     },
     remove: (sessionId) => void remove.run(sessionId),
-    catchUp: db.transaction((rows: number): boolean => {
-      const from = mark.get() as number;
-      const to = last.get(from, rows);
-      if (to === null || to === undefined) return false;
-      index.run(from, to);
-      setMark.run(to);
-      return true;
+    catchUp: db.transaction((box: TimeBox, stepRows = SEARCH_STEP_ROWS): boolean => {
+      let inserting = false;
+      return repeatTimeBoxed(box, () => {
+        // Merging first keeps the segments few (each step adds one), so that FTS5 never needs a crisis merge. Only
+        // before this transaction's first rows: a merge would flush them early as a segment of their own.
+        if (!inserting && mergedSome()) return true;
+        inserting = true;
+        return indexSome(stepRows);
+      });
     }),
   };
 }

@@ -14,10 +14,8 @@ import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { createTerminalActivity } from './terminal-activity';
+import { indexTimeBox, yieldToEventLoop } from './time-box';
 import { watchTranscripts } from './transcript-watcher';
-
-/** Messages added to the search index per slice (one transaction; requests are answered between slices). */
-const SEARCH_SLICE_ROWS = 500;
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {
@@ -87,13 +85,14 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
     queue = run;
     return run;
   };
-  // The search index catches up after each sync, a slice at a time between other work, so that a first index of
+  // The search index catches up after each sync, a time-boxed slice at a time between other work, so that a first index of
   // thousands of sessions lists them as soon as they are read (their text becomes searchable moments later).
   const searchText = createSearchTextWriter(deps.db);
   let searchCatchUp: Promise<void> | undefined;
   const catchUpSearch = (): void => {
     searchCatchUp ??= (async () => {
-      while (!closed && searchText.catchUp(SEARCH_SLICE_ROWS)) await new Promise((resolve) => setImmediate(resolve));
+      const box = indexTimeBox();
+      while (!closed && searchText.catchUp(box)) await yieldToEventLoop();
     })()
       .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
       .finally(() => (searchCatchUp = undefined));

@@ -7,9 +7,11 @@ import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
 import { createGatedIndexPool } from '../../../test/gated-index-pool';
 import { openDatabase } from '../../platform/db';
-import { createIndexStore } from './index-store';
+import { inThreadPool } from './index-pool';
+import { createIndexStore, type IndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
+import type { TimeBox } from './time-box';
 
 let projects = '';
 afterEach(() => fs.rmSync(projects, { recursive: true, force: true }));
@@ -97,5 +99,41 @@ describe('session indexer progress', () => {
     expect(indexer.progress()).toBeUndefined();
     expect(files.filter((f) => saved(f.filePath)).length).toBeLessThan(30);
     expect(files.slice(0, 4).every((f) => saved(f.filePath))).toBe(true);
+  });
+});
+
+describe('session indexer save slices', () => {
+  /** Every row a sweep leaves that a list or a search reads, in a stable order. */
+  const contents = (db: ReturnType<typeof openDatabase>) => ({
+    sessions: db.prepare('SELECT session_id, file_offset, summary, message_count, updated_at FROM session_index ORDER BY session_id').all(),
+    texts: db.prepare('SELECT session_id, uuid, role, body FROM session_text ORDER BY session_id, id').all(),
+    uuids: db.prepare('SELECT file_path, length(prefixes) AS bytes FROM transcript_uuids ORDER BY file_path').all(),
+  });
+
+  async function sweepWith(timeBox: TimeBox | undefined, onSlice?: (from: number, end: number) => void) {
+    const logger = pino({ level: 'silent' });
+    const db = openDatabase(':memory:', logger);
+    const inner = createIndexStore(db);
+    const store: IndexStore = { ...inner, saveSlice: (files, from, box) => {
+      const saved = inner.saveSlice(files, from, box);
+      onSlice?.(from, saved.end);
+      return saved;
+    } };
+    const indexer = createSessionIndexer({ store, links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false, ...(timeBox ? { timeBox } : {}) });
+    await indexer.syncAll();
+    return contents(db);
+  }
+
+  it('saves one file per transaction when each spends the time box, and loses or repeats nothing', async () => {
+    writeCorpus(60);
+    const whole = await sweepWith({ budgetMs: Infinity, now: () => 0 });
+    let clock = 0;
+    const slices: [number, number][] = [];
+    const sliced = await sweepWith({ budgetMs: 1, now: () => (clock += 1) }, (from, end) => slices.push([from, end]));
+    expect(slices.length).toBe(60);
+    for (const [from, end] of slices) expect(end).toBe(from + 1);
+    expect(whole.sessions).toHaveLength(60);
+    expect(whole.texts.length).toBeGreaterThan(60);
+    expect(sliced).toEqual(whole);
   });
 });

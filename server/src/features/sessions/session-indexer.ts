@@ -8,9 +8,10 @@ import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
+import { indexTimeBox, yieldToEventLoop, type TimeBox } from './time-box';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-/** Files saved per transaction: small enough that the main thread never holds a request back for long. */
+/** Files read before they are saved (in transactions of at most the time box each). */
 const BATCH_FILES = 25;
 const STAT_CONCURRENCY = 64;
 /** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
@@ -84,16 +85,20 @@ export interface SessionIndexerDeps {
   projectsDir: string;
   logger: Logger;
   shouldStop: () => boolean;
+  /** How long one save transaction may hold the main thread (default: indexTimeBox()). */
+  timeBox?: TimeBox;
 }
 
 export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   const { store, logger } = deps;
   const inThread = inThreadPool();
+  const box = deps.timeBox ?? indexTimeBox();
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
   let dirty = false;
   let changeCount = 0;
+  let linkedOnce = false;
   let frontier: SweepFrontier | undefined;
   const progressListeners = new Set<() => void>();
   const settle = (positions: number[]): void => {
@@ -178,11 +183,19 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   async function readAll(todo: [string, Stat][]): Promise<void> {
     let batch: IndexedFile[] = [];
     const positions: number[] = [];
-    const flush = (): void => {
-      if (batch.length > 0) changes.saved.push(...store.saveAll(batch));
-      dirty ||= batch.length > 0;
+    /** Saves the files read so far in time-boxed transactions, yielding between them; the frontier moves as they are saved. */
+    const flush = async (): Promise<void> => {
+      const files = batch;
+      const saved = positions.splice(0);
       batch = [];
-      settle(positions.splice(0));
+      dirty ||= files.length > 0;
+      for (let from = 0; from < files.length; ) {
+        if (from > 0) await yieldToEventLoop();
+        const { chunks, end } = store.saveSlice(files, from, box);
+        changes.saved.push(...chunks);
+        settle(saved.slice(from, end));
+        from = end;
+      }
     };
     /** Reads one file of the todo list; saved with the batch (the frontier moves once it is). */
     const read = async (position: number, pool: IndexPool): Promise<void> => {
@@ -210,28 +223,33 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
         reading.add(sessionId);
         await read(position, pool);
         reading.delete(sessionId);
-        if (batch.length >= BATCH_FILES) flush();
+        if (batch.length >= BATCH_FILES) await flush();
       }
     };
     // Workers pay off for a sweep of many files; a few changed files (the watcher's usual news) are read here.
     const pool = todo.length >= WORKER_MIN_FILES ? deps.pool : inThread;
     await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
     if (pool === deps.pool) await pool.release();
-    flush();
+    await flush();
     for (const position of later) {
       if (deps.shouldStop()) break;
       await read(position, inThread);
-      flush();
+      await flush();
     }
   }
 
-  /** Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). */
-  function link(): void {
+  /**
+   * Links summaries to sessions for everything this sync changed (once: resolving costs a pass over all uuids). The
+   * first sync of a process links even without changes: a process killed between saving files and linking them left
+   * summaries no later sweep would see as changed (with nothing left to link, that costs three small queries).
+   */
+  async function link(): Promise<void> {
     const done = changes;
     changes = { saved: [], reset: [] };
     if (dirty) changeCount += 1;
     dirty = false;
-    if (done.saved.length > 0 || done.reset.length > 0) deps.links.update(done);
+    if (done.saved.length > 0 || done.reset.length > 0 || !linkedOnce) await deps.links.update(done);
+    linkedOnce = true;
   }
 
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
@@ -249,7 +267,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
-      link();
+      await link();
       logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
@@ -257,7 +275,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
-      link();
+      await link();
     },
     changeCount: () => changeCount,
     progress: () => frontier && { bound: frontier.bound(), pending: frontier.pending() },

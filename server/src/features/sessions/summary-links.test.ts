@@ -9,6 +9,7 @@ import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks, uuidKeys } from './summary-links';
+import type { TimeBox } from './time-box';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 /** Recorded from CLI 2.1.330: a fix session, resumed; no summary lines (that CLI writes none). */
@@ -17,12 +18,12 @@ const NEW_CLI = { id: 'f5e5690f-09dc-4067-859b-1172c39a0d71', file: 'transcript-
 const CLEAR = { id: '7d3c1a52-4b1e-4f0a-9c55-2f1a8e6b0c11', file: 'cli-1x-clear-7d3c1a52-4b1e-4f0a-9c55-2f1a8e6b0c11.jsonl' };
 const SUMMARIES = { id: 'c41e9b07-88a2-4d6f-b1e3-5a0d2c7f9e22', file: 'cli-1x-summaries-c41e9b07-88a2-4d6f-b1e3-5a0d2c7f9e22.jsonl' };
 
-function harness() {
+function harness(box?: TimeBox) {
   const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-links-'));
   const logger = pino({ level: 'silent' });
   const db = openDatabase(':memory:', logger);
   const store = createIndexStore(db);
-  const indexer = createSessionIndexer({ store, links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(db, box), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
   const fileOf = (sessionId: string, project = '-home-dev-parser'): string => path.join(projects, project, `${sessionId}.jsonl`);
   return {
     fileOf,
@@ -106,6 +107,49 @@ describe('titles by the CLI rules', () => {
     ]);
     await h.sync();
     expect(h.title(CLEAR.id)).toBe('Latest: emoji fix with tests');
+  });
+});
+
+describe('the leaf scan in time-boxed slices', () => {
+  it('links leaves found in files scanned in separate slices, in this sweep and in files saved by earlier ones', async () => {
+    // Every look at the clock spends the box: each file's keys are scanned in a slice of their own.
+    let clock = 0;
+    let looks = 0;
+    const h = harness({ budgetMs: 1, now: () => ((looks += 1), (clock += 1)) });
+    h.add(CLEAR);
+    h.add(SUMMARIES);
+    h.write(OTHER, [prompt(OTHER, '11111111-0000-4000-8000-000000000001', 'Unrelated work')]);
+    await h.sync();
+    expect(h.title(CLEAR.id)).toBe('Tokenizer emoji fix with tests');
+    expect(h.title(SUMMARIES.id)).toBe('CI cache invalidation');
+    expect(looks).toBeGreaterThanOrEqual(2 * 3);
+    h.add(NEW_CLI, '-tmp-example-repo');
+    h.write(OTHER, [summaryFor(NEW_CLI.leaf, 'Fixed hello.txt typos')]);
+    await h.sync();
+    expect(h.title(NEW_CLI.id)).toBe('Fixed hello.txt typos');
+    expect(h.title(OTHER)).toBe('Unrelated work');
+    expect(h.title(CLEAR.id)).toBe('Tokenizer emoji fix with tests');
+  });
+});
+
+describe('a sweep killed before its link pass', () => {
+  it('has its titles linked by the first sweep after the restart, though no file changed since', async () => {
+    const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-links-'));
+    const logger = pino({ level: 'silent' });
+    const db = openDatabase(':memory:', logger);
+    const store = createIndexStore(db);
+    for (const fixture of [CLEAR, SUMMARIES]) {
+      fs.mkdirSync(path.join(projects, '-w'), { recursive: true });
+      fs.copyFileSync(path.join(FIXTURES, fixture.file), path.join(projects, '-w', `${fixture.id}.jsonl`));
+    }
+    // The process dies once the files are saved, before the link pass writes anything.
+    const killed = { update: () => Promise.reject(new Error('killed')) };
+    await expect(createSessionIndexer({ store, links: killed, pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false }).syncAll()).rejects.toThrow('killed');
+    expect(store.metaOf(CLEAR.id)?.summary).toBe('The tokenizer breaks on emoji in identifiers, can you fix it?');
+    const restarted = createSessionIndexer({ store, links: createSummaryLinks(db), pool: inThreadPool(), projectsDir: projects, logger, shouldStop: () => false });
+    await restarted.syncAll();
+    expect(store.metaOf(CLEAR.id)?.summary).toBe('Tokenizer emoji fix with tests');
+    fs.rmSync(projects, { recursive: true, force: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { indexTimeBox, repeatTimeBoxed, yieldToEventLoop, type TimeBox } from './time-box';
 
 /**
  * A `summary` line (older CLIs) titles the session that contains its `leafUuid`, whichever file the line sits in:
@@ -8,7 +9,7 @@ import type Database from 'better-sqlite3';
  */
 export interface SummaryLinks {
   /** Call after the files of one sweep were saved; resolves what changed and recomputes the affected titles. */
-  update(changes: LinkChanges): void;
+  update(changes: LinkChanges): Promise<void>;
 }
 
 export interface UuidChunk {
@@ -65,8 +66,8 @@ interface Found {
 
 type KeyFile = Pick<UuidChunk, 'sessionId' | 'keys' | 'offset'> & { total: number };
 
-/** Looks for the wanted leaves among the given files' keys; keeps the best match of each. */
-function findLeaves(wanted: string[], files: Iterable<KeyFile>): Map<string, Found> {
+/** Looks for the wanted leaves in files' keys, a file at a time; keeps the best match of each. */
+function leafFinder(wanted: string[]): { scan: (file: KeyFile) => void; found: Map<string, Found> } {
   const byHigh = new Map<number, { low: number; leaf: string }[]>();
   const wantedKeys = asUint32(uuidKeys(wanted));
   wanted.forEach((leaf, i) => {
@@ -74,7 +75,7 @@ function findLeaves(wanted: string[], files: Iterable<KeyFile>): Map<string, Fou
     byHigh.set(high, [...(byHigh.get(high) ?? []), { low: wantedKeys[i * 2 + 1] as number, leaf }]);
   });
   const found = new Map<string, Found>();
-  for (const file of files) {
+  const scan = (file: KeyFile): void => {
     const keys = asUint32(file.keys);
     for (let at = 0; at + 1 < keys.length; at += 2) {
       const candidates = byHigh.get(keys[at] as number);
@@ -87,11 +88,28 @@ function findLeaves(wanted: string[], files: Iterable<KeyFile>): Map<string, Fou
         if (!best || depth > best.depth) found.set(c.leaf, { sessionId: file.sessionId, position, depth });
       }
     }
-  }
-  return found;
+  };
+  return { scan, found };
 }
 
-export function createSummaryLinks(db: Database.Database): SummaryLinks {
+/**
+ * Finds the wanted leaves among the files, scanning them in time-boxed slices with the event loop free between them
+ * (every indexed file's keys, 10,000 sessions' worth at the end of a first index, was one long task).
+ */
+async function findLeaves(wanted: string[], files: Iterator<KeyFile>, box: TimeBox): Promise<Map<string, Found>> {
+  const finder = leafFinder(wanted);
+  const step = (): boolean => {
+    const next = files.next();
+    if (next.done) return false;
+    finder.scan(next.value);
+    return true;
+  };
+  while (repeatTimeBoxed(box, step)) await yieldToEventLoop();
+  return finder.found;
+}
+
+/** `box`: how long one slice of the leaf scan may hold the main thread (default: indexTimeBox()). */
+export function createSummaryLinks(db: Database.Database, box: TimeBox = indexTimeBox()): SummaryLinks {
   const leavesOf = db.prepare<[string], { leaf_uuid: string }>('SELECT leaf_uuid FROM summary_leaf WHERE session_id = ?');
   const staleLeaves = db.prepare<[], { leaf_uuid: string; session_id: string | null }>(
     'SELECT leaf_uuid, session_id FROM summary_leaf l WHERE NOT EXISTS (SELECT 1 FROM transcript_summary t WHERE t.leaf_uuid = l.leaf_uuid)');
@@ -120,28 +138,11 @@ export function createSummaryLinks(db: Database.Database): SummaryLinks {
   const retitle = db.prepare(`UPDATE session_index SET linked_summary = @linked,
     summary = COALESCE(NULLIF(custom_title, ''), NULLIF(@linked, ''), NULLIF(ai_title, ''), first_prompt) WHERE session_id = @sessionId`);
 
-  const update = db.transaction((changes: LinkChanges) => {
-    const affected = new Set<string>();
-    const lookAgain = new Set<string>(newLeaves.all());
-    for (const sessionId of changes.reset) {
-      for (const { leaf_uuid } of leavesOf.all(sessionId)) lookAgain.add(leaf_uuid);
-      affected.add(sessionId);
-    }
-    for (const stale of staleLeaves.all()) {
-      deleteLeaf.run(stale.leaf_uuid);
-      lookAgain.delete(stale.leaf_uuid);
-      if (stale.session_id) affected.add(stale.session_id);
-    }
-    const resolved = new Map<string, Found | undefined>();
-    if (lookAgain.size > 0) {
-      const found = findLeaves([...lookAgain], everyFile(changes.saved));
-      for (const leaf of lookAgain) resolved.set(leaf, found.get(leaf));
-    }
-    // A leaf not found yet may be in what this sweep just read.
-    const waiting = orphans.all().filter((leaf) => !lookAgain.has(leaf));
-    if (waiting.length > 0 && changes.saved.length > 0) {
-      const found = findLeaves(waiting, changes.saved.map((chunk) => ({ ...chunk, total: chunk.offset + chunk.keys.length / 8 })));
-      for (const [leaf, where] of found) resolved.set(leaf, where);
+  /** What the scan found, written at once: a kill before it leaves the links as they were (the next sweep redoes them). */
+  const apply = db.transaction((stale: { leaf_uuid: string; session_id: string | null }[], resolved: Map<string, Found | undefined>, changes: LinkChanges, affected: Set<string>) => {
+    for (const leaf of stale) {
+      deleteLeaf.run(leaf.leaf_uuid);
+      if (leaf.session_id) affected.add(leaf.session_id);
     }
     for (const [leaf, where] of resolved) {
       setLeaf.run(leaf, where?.sessionId ?? null, where?.position ?? 0);
@@ -153,5 +154,33 @@ export function createSummaryLinks(db: Database.Database): SummaryLinks {
     }
     for (const sessionId of affected) retitle.run({ sessionId, linked: linkedOf.get(sessionId) ?? '' });
   });
+
+  /**
+   * Reads what to look for, scans the files between other work, then writes the result in one transaction. The caller
+   * (the indexer, whose syncs are serialised) writes none of these tables meanwhile, so the reads stay true until then.
+   */
+  const update = async (changes: LinkChanges): Promise<void> => {
+    const affected = new Set<string>();
+    const lookAgain = new Set<string>(newLeaves.all());
+    for (const sessionId of changes.reset) {
+      for (const { leaf_uuid } of leavesOf.all(sessionId)) lookAgain.add(leaf_uuid);
+      affected.add(sessionId);
+    }
+    const stale = staleLeaves.all();
+    for (const leaf of stale) lookAgain.delete(leaf.leaf_uuid);
+    const resolved = new Map<string, Found | undefined>();
+    if (lookAgain.size > 0) {
+      const found = await findLeaves([...lookAgain], everyFile(changes.saved), box);
+      for (const leaf of lookAgain) resolved.set(leaf, found.get(leaf));
+    }
+    // A leaf not found yet may be in what this sweep just read.
+    const gone = new Set(stale.map((leaf) => leaf.leaf_uuid));
+    const waiting = orphans.all().filter((leaf) => !lookAgain.has(leaf) && !gone.has(leaf));
+    if (waiting.length > 0 && changes.saved.length > 0) {
+      const chunks = changes.saved.map((chunk) => ({ ...chunk, total: chunk.offset + chunk.keys.length / 8 }));
+      for (const [leaf, where] of await findLeaves(waiting, chunks.values(), box)) resolved.set(leaf, where);
+    }
+    apply(stale, resolved, changes, affected);
+  };
   return { update };
 }

@@ -7,6 +7,7 @@ import { m006ReindexToolMetrics } from './006-reindex-tool-metrics';
 import { m007PushSubscriptions } from './007-push-subscriptions';
 import { m008SessionUsage } from './008-session-usage';
 import { m009SessionSearch } from './009-session-search';
+import { m010SearchMerge } from './010-search-merge';
 
 /** One schema change. Versions are applied in order, each in its own transaction, exactly once. */
 export interface Migration {
@@ -16,4 +17,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch];
+export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch, m010SearchMerge];
