@@ -33,6 +33,7 @@ import { resolvePaths } from './platform/paths';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
 import { createUserDataBackup } from './platform/user-data';
+import { createRequestGate } from './platform/request-gate';
 import { installWarmUp } from './platform/warm-up';
 
 /** A server nobody has asked anything yet loads the CLI's version and the Agent SDK this long after listening. */
@@ -163,7 +164,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const heldInTerminal: RunManagerDeps['heldInTerminal'] = (sessionId) => sessions.activeInTerminal(sessionId);
   const guard = createRunGuard({ db: platform.db, reaper, logger: platform.logger });
   const runs = createRunManager({ ...platform, sessionInfo, runEnvironment, runSettings, sessionTitle, heldInTerminal, guard, runOptions: options.runOptions });
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript, indexPool: options.indexPool });
+  const requestGate = createRequestGate();
+  const sessions = createSessionIndex({
+    ...platform, sessionInfo, runs, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript, indexPool: options.indexPool, requestsIdle: requestGate.idle,
+  });
   const subscriptions = createPushSubscriptionStore(platform.db);
   const webPush = createWebPush({ ...platform, subscriptions, ...(options.webPushAgent ? { agent: options.webPushAgent } : {}) });
   const voice = startVoice(platform, options.voiceEnv ?? process.env);
@@ -179,6 +183,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }),
   });
   const indexHtml = options.webRoot ? readIndexHtml(options.webRoot) : undefined;
+  // First: requests count from their arrival, the security hooks' refusals included.
+  requestGate.install(app);
   installSecurityHeaders(app, { indexHtml });
   installErrorHandler(app, platform.logger, { dbPath: platform.paths.dbPath });
   installErrorBodyGuard(app);
@@ -219,7 +225,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     idleMs: WARM_UP_IDLE_MS,
     warmUp: () => {
       void platform.claude.version();
-      platform.claude.sdkQuery().catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
+      // Loading the SDK holds the main thread ~0.1 s: after a first index's sweep, whose early pages are being asked for.
+      void sessions
+        .ready()
+        .then(() => platform.claude.sdkQuery())
+        .catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
     },
   });
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.

@@ -10,9 +10,9 @@ import { createIndexStore } from './index-store';
 import { snippetOf } from './search-snippet';
 import { createSearchSessions, createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
-import type { TimeBox } from './time-box';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
+import { yieldToEventLoop, type TimeBox } from './time-box';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -23,7 +23,7 @@ const assistant = (sessionId: string, text: string, id = uuid()) => ({ parentUui
 const toolResult = (sessionId: string, content: string) => user(sessionId, [{ type: 'tool_result', tool_use_id: 'toolu_1', content }]);
 
 /** A time box spent by every step: each catch-up call adds one step's rows. */
-const oneStepEach: TimeBox = { budgetMs: 0, now: () => 0 };
+const oneStepEach: TimeBox = { budgetMs: 0, now: () => 0, between: yieldToEventLoop };
 
 function harness() {
   const projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-search-'));
@@ -216,7 +216,7 @@ describe('search catch-up in time boxes', () => {
     const writer = createSearchTextWriter(h.db);
     // Every look at the clock moves it 4 ms: a 10 ms box holds three steps (12 messages at 4 a step).
     let clock = 0;
-    const box: TimeBox = { budgetMs: 10, now: () => (clock += 4) };
+    const box: TimeBox = { budgetMs: 10, now: () => (clock += 4), between: yieldToEventLoop };
     const hits = (): number => h.search('slicemarker').results[0]?.hitCount ?? 0;
     expect(hits()).toBe(0);
     const seen: number[] = [];

@@ -14,7 +14,7 @@ import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { createTerminalActivity } from './terminal-activity';
-import { indexTimeBox, yieldToEventLoop } from './time-box';
+import { indexTimeBox } from './time-box';
 import { watchTranscripts } from './transcript-watcher';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
@@ -62,6 +62,8 @@ export interface SessionIndexDeps extends PlatformDeps {
   suggestedDirectory?: string;
   /** The bundled index worker (dist/server/index-worker.js): transcripts are read in worker threads; in-thread when absent. */
   indexWorkerScript?: string;
+  /** Waited for between two slices of the index's main-thread work (the app's RequestGate.idle); else one event-loop turn. */
+  requestsIdle?: () => Promise<void>;
   /** Where transcripts are read, when given (a test's gated pool); else as `indexWorkerScript` says. */
   indexPool?: IndexPool;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
@@ -75,7 +77,9 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const searchSessions = createSearchSessions(deps.db);
   let closed = false;
   const pool = deps.indexPool ?? (deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool());
-  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed });
+  // The index's main-thread work runs in short slices that give way to requests in between.
+  const box = indexTimeBox(deps.requestsIdle);
+  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db, box), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed, timeBox: box });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
   let queue: Promise<void> = Promise.resolve();
@@ -91,8 +95,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   let searchCatchUp: Promise<void> | undefined;
   const catchUpSearch = (): void => {
     searchCatchUp ??= (async () => {
-      const box = indexTimeBox();
-      while (!closed && searchText.catchUp(box)) await yieldToEventLoop();
+      while (!closed && searchText.catchUp(box)) await box.between();
     })()
       .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
       .finally(() => (searchCatchUp = undefined));

@@ -11,7 +11,7 @@ import { inThreadPool } from './index-pool';
 import { createIndexStore, type IndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
-import type { TimeBox } from './time-box';
+import { yieldToEventLoop, type TimeBox } from './time-box';
 
 let projects = '';
 afterEach(() => fs.rmSync(projects, { recursive: true, force: true }));
@@ -126,10 +126,10 @@ describe('session indexer save slices', () => {
 
   it('saves one file per transaction when each spends the time box, and loses or repeats nothing', async () => {
     writeCorpus(60);
-    const whole = await sweepWith({ budgetMs: Infinity, now: () => 0 });
+    const whole = await sweepWith({ budgetMs: Infinity, now: () => 0, between: yieldToEventLoop });
     let clock = 0;
     const slices: [number, number][] = [];
-    const sliced = await sweepWith({ budgetMs: 1, now: () => (clock += 1) }, (from, end) => slices.push([from, end]));
+    const sliced = await sweepWith({ budgetMs: 1, now: () => (clock += 1), between: yieldToEventLoop }, (from, end) => slices.push([from, end]));
     expect(slices.length).toBe(60);
     for (const [from, end] of slices) expect(end).toBe(from + 1);
     expect(whole.sessions).toHaveLength(60);

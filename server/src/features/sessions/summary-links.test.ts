@@ -9,7 +9,7 @@ import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks, uuidKeys } from './summary-links';
-import type { TimeBox } from './time-box';
+import { yieldToEventLoop, type TimeBox } from './time-box';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 /** Recorded from CLI 2.1.330: a fix session, resumed; no summary lines (that CLI writes none). */
@@ -115,7 +115,7 @@ describe('the leaf scan in time-boxed slices', () => {
     // Every look at the clock spends the box: each file's keys are scanned in a slice of their own.
     let clock = 0;
     let looks = 0;
-    const h = harness({ budgetMs: 1, now: () => ((looks += 1), (clock += 1)) });
+    const h = harness({ budgetMs: 1, now: () => ((looks += 1), (clock += 1)), between: yieldToEventLoop });
     h.add(CLEAR);
     h.add(SUMMARIES);
     h.write(OTHER, [prompt(OTHER, '11111111-0000-4000-8000-000000000001', 'Unrelated work')]);

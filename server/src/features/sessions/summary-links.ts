@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { indexTimeBox, repeatTimeBoxed, yieldToEventLoop, type TimeBox } from './time-box';
+import { indexTimeBox, repeatTimeBoxed, type TimeBox } from './time-box';
 
 /**
  * A `summary` line (older CLIs) titles the session that contains its `leafUuid`, whichever file the line sits in:
@@ -104,7 +104,7 @@ async function findLeaves(wanted: string[], files: Iterator<KeyFile>, box: TimeB
     finder.scan(next.value);
     return true;
   };
-  while (repeatTimeBoxed(box, step)) await yieldToEventLoop();
+  while (repeatTimeBoxed(box, step)) await box.between();
   return finder.found;
 }
 

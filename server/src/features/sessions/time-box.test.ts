@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { repeatTimeBoxed, runTimeBoxed, type TimeBox } from './time-box';
+import { repeatTimeBoxed, runTimeBoxed, yieldToEventLoop, type TimeBox } from './time-box';
 
 /** A clock that only moves when told to: each item "costs" what the test says. */
 function fakeBox(budgetMs: number): TimeBox & { advance: (ms: number) => void } {
   let now = 0;
-  return { budgetMs, now: () => now, advance: (ms) => (now += ms) };
+  return { budgetMs, now: () => now, between: yieldToEventLoop, advance: (ms) => (now += ms) };
 }
 
 describe('runTimeBoxed', () => {

@@ -5,17 +5,19 @@
  * rows, a slow disk, a loaded machine).
  */
 
-/** How long one slice may hold the main thread (ms), and the clock it is measured with. */
+/** How long one slice may hold the main thread (ms), the clock it is measured with, and the wait between slices. */
 export interface TimeBox {
   budgetMs: number;
   now: () => number;
+  /** Between two slices: lets the event loop answer what is waiting (requests first, see platform/request-gate.ts). */
+  between: () => Promise<void>;
 }
 
 /** What the index's slices get: a few milliseconds, so that a request waits at most about that long. */
 export const INDEX_SLICE_MS = 8;
 
-export function indexTimeBox(budgetMs = INDEX_SLICE_MS): TimeBox {
-  return { budgetMs, now: () => performance.now() };
+export function indexTimeBox(between: () => Promise<void> = yieldToEventLoop, budgetMs = INDEX_SLICE_MS): TimeBox {
+  return { budgetMs, now: () => performance.now(), between };
 }
 
 /**
