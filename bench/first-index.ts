@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ms, stats } from './bench-stats';
-import { generateCorpus } from './generate-corpus';
+import { ensureCorpus } from './generate-corpus';
 import { BENCH_ROOT, bundleServer, get, procStats, startServer, stopServer } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' } } });
@@ -159,7 +159,7 @@ function report(variants: Variant[], runs: Run[][]): string {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(corpus, 'manifest.json'))) generateCorpus({ sessions, out: corpus });
+  ensureCorpus(corpus, sessions);
   const bundle = await bundleServer();
   const variants: Variant[] = [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }];
   if (values.baseline) variants.push({ name: 'baseline', bundle: await bundleServer(path.resolve(values.baseline), 'baseline-server') });

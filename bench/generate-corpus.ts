@@ -23,6 +23,19 @@ export interface CorpusManifest {
   bigSessionId: string;
   bigSessionMessages: number;
   seed: number;
+  /** CORPUS_VERSION of the generator that wrote it (absent: version 1). */
+  version?: number;
+}
+
+/** Bumped when the generator writes a different corpus: 2 dates each transcript as the CLI leaves it (mtime). */
+export const CORPUS_VERSION = 2;
+
+/** The corpus at `out` as this generator writes it: one left by an older generator is written anew. */
+export function ensureCorpus(out: string, sessions: number): void {
+  const manifestFile = path.join(out, 'manifest.json');
+  if (fs.existsSync(manifestFile) && (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as CorpusManifest).version === CORPUS_VERSION) return;
+  fs.rmSync(out, { recursive: true, force: true });
+  generateCorpus({ sessions, out });
 }
 
 function readTool(w: SessionWriter): void {
@@ -111,7 +124,7 @@ export function generateCorpus(options: { sessions: number; out: string; seed?: 
   const rand = createRandom(seed);
   const projectCount = Math.max(2, Math.round(options.sessions / 25));
   const projects = Array.from({ length: projectCount }, (_, i) => `/home/dev/code/${rand.pick(['web-app', 'api.server', 'my_lib', 'tools'])}-${i}`);
-  const manifest: CorpusManifest = { sessions: options.sessions, projects, bytes: 0, messages: 0, bigSessionId: '', bigSessionMessages: 0, seed };
+  const manifest: CorpusManifest = { sessions: options.sessions, projects, bytes: 0, messages: 0, bigSessionId: '', bigSessionMessages: 0, seed, version: CORPUS_VERSION };
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   for (let i = 0; i < options.sessions; i++) {
     // Zipf-like: a few projects hold most sessions.

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
-import { generateCorpus } from './generate-corpus';
+import { ensureCorpus } from './generate-corpus';
 import { BENCH_ROOT, bundleServer, get, startServer, stopServer, type BenchServer } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '20' }, baseline: { type: 'string' } } });
@@ -101,7 +101,7 @@ async function coldAndWarm(checkout: Checkout, rounds: number): Promise<{ cold: 
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(corpus, 'manifest.json'))) generateCorpus({ sessions, out: corpus });
+  ensureCorpus(corpus, sessions);
   const checkouts: Checkout[] = [{ name: 'this', bundle: await bundleServer() }];
   if (values.baseline) checkouts.push({ name: 'baseline', bundle: await bundleServer(path.resolve(values.baseline), 'baseline-server') });
   const lines: string[] = [];

@@ -225,9 +225,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     idleMs: WARM_UP_IDLE_MS,
     warmUp: () => {
       void platform.claude.version();
-      // Loading the SDK holds the main thread ~0.1 s: after a first index's sweep, whose early pages are being asked for.
+      // Loading the SDK holds the main thread 0.1-0.15 s: once the index has nothing left to do (a first index of
+      // thousands of sessions is asked for pages meanwhile); a run started before then loads it at once.
       void sessions
-        .ready()
+        .settled()
         .then(() => platform.claude.sdkQuery())
         .catch((error: unknown) => platform.logger.error({ err: error }, 'the Agent SDK could not be loaded'));
     },

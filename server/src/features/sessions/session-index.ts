@@ -21,6 +21,8 @@ import { watchTranscripts } from './transcript-watcher';
 export interface SessionIndex {
   /** Resolves once the index has caught up with the disk after startup. */
   ready(): Promise<void>;
+  /** Resolves once it has, and the search index has its text too (the index has nothing left to do for now). */
+  settled(): Promise<void>;
   /** Re-checks every transcript now and resolves when the index is current. */
   refresh(): Promise<void>;
   list(query: ConversationListQuery): Promise<ConversationListResponse>;
@@ -194,6 +196,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
 
   return {
     ready: () => caughtUp,
+    settled: async () => {
+      await caughtUp;
+      await searchCatchUp;
+    },
     refresh: async () => {
       await caughtUp;
       await sweep();
