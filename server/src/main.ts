@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
+import { workersPayOff } from './features/sessions/index';
 import { loadConfigFile } from './features/settings/index';
 import { resolvePaths } from './platform/paths';
 import { parseServerArgs, resolveTokenOverride, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
@@ -98,7 +99,8 @@ async function start(args: ServerArgs): Promise<void> {
     logStdout: true,
     logLevel,
     webRoot: path.resolve(here, '../web'),
-    indexWorkerScript: path.join(here, 'index-worker.js'),
+    // Transcripts are read in worker threads where that pays off (4 cores or more), else in this thread.
+    ...(workersPayOff() ? { indexWorkerScript: path.join(here, 'index-worker.js') } : {}),
     demoMode: process.env.CUI_DEMO === '1',
     // `npm run demo` names its scratch project so the composer offers it before any session exists.
     ...(process.env.CUI_DEMO === '1' && process.env.CUI_DEMO_PROJECT ? { suggestedDirectory: process.env.CUI_DEMO_PROJECT } : {}),

@@ -9,7 +9,7 @@ import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
 import { openDatabase } from '../../platform/db';
 import { readChunk } from './index-chunk';
-import { createIndexPool, inThreadPool, type IndexPool } from './index-pool';
+import { createIndexPool, inThreadPool, workersPayOff, type IndexPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import { createSessionIndexer } from './session-indexer';
@@ -93,5 +93,11 @@ describe('index worker pool', () => {
     expect(inThread.filter((meta) => meta === undefined)).toHaveLength(0);
     expect(viaWorkers).toEqual(inThread);
     expect(viaWorkers.slice(0, -1).map((meta) => meta?.summary)).toEqual(ids.slice(0, -1).map((id) => `About ${id}`));
+  });
+});
+
+describe('workersPayOff', () => {
+  it('starts index workers on 4 cores or more, and reads in-thread on fewer', () => {
+    expect([1, 2, 3, 4, 8].map((cores) => workersPayOff(cores))).toEqual([false, false, false, true, true]);
   });
 });

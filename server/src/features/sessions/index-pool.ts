@@ -23,6 +23,16 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
+/**
+ * Whether index workers pay off on a machine with this many cores. On 2 cores the in-thread index was faster on an
+ * idle machine, to the first page and to the whole index (2,000 sessions: 106 ms and 2.35 s against 250 ms and
+ * 2.49 s; 10,000: 215 ms and 10.8 s against 471 ms and 14.1 s, docs/benchmarks.md): a worker's own parsing and JIT
+ * and the copies between threads cost more than the second core gave, with requests answered as fast either way.
+ */
+export function workersPayOff(cores = os.availableParallelism()): boolean {
+  return cores >= 4;
+}
+
 /** Runs chunks in this thread: for tests and for a server started without the bundled worker. */
 export function inThreadPool(): IndexPool {
   return { parallelism: 1, read: readChunk, release: async () => undefined, close: async () => undefined };

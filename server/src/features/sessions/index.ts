@@ -3,4 +3,4 @@ export { createSessionInfoStore, type SessionInfoStore } from './session-info-st
 export { createSessionIndex, type SessionIndex, type SessionIndexDeps } from './session-index';
 export { registerSessionRoutes, type SessionRouteDeps } from './routes';
 export { registerFollowRoute, type FollowRouteDeps } from './follow-route';
-export { inThreadPool, type IndexPool } from './index-pool';
+export { inThreadPool, workersPayOff, type IndexPool } from './index-pool';
