@@ -14,7 +14,7 @@ import { createSessionQueries } from './session-queries';
 import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { createTerminalActivity } from './terminal-activity';
-import { indexTimeBox } from './time-box';
+import { CATCH_UP_SLICE_MS, indexTimeBox } from './time-box';
 import { watchTranscripts } from './transcript-watcher';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
@@ -81,6 +81,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const pool = deps.indexPool ?? (deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool());
   // The index's main-thread work runs in short slices that give way to requests in between.
   const box = indexTimeBox(deps.requestsIdle);
+  const catchUpBox = indexTimeBox(deps.requestsIdle, CATCH_UP_SLICE_MS);
   const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db, box), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed, timeBox: box });
 
   // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
@@ -97,7 +98,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   let searchCatchUp: Promise<void> | undefined;
   const catchUpSearch = (): void => {
     searchCatchUp ??= (async () => {
-      while (!closed && searchText.catchUp(box)) await box.between();
+      while (!closed && searchText.catchUp(catchUpBox)) await catchUpBox.between();
     })()
       .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
       .finally(() => (searchCatchUp = undefined));

@@ -16,6 +16,13 @@ export interface TimeBox {
 /** What the index's slices get: a few milliseconds, so that a request waits at most about that long. */
 export const INDEX_SLICE_MS = 8;
 
+/**
+ * The search index's catch-up after a sweep (tens of seconds after a first index of thousands of sessions) in shorter
+ * slices: requests wait less (10,000 sessions, in-thread: status p95 21.6 -> 17.9 ms, median 10.0 -> 6.0 ms) for a
+ * catch-up 3 % longer; the sweep's saves keep 8 ms (at 4 ms the whole first index took 39 % longer: smaller commits).
+ */
+export const CATCH_UP_SLICE_MS = 4;
+
 export function indexTimeBox(between: () => Promise<void> = yieldToEventLoop, budgetMs = INDEX_SLICE_MS): TimeBox {
   return { budgetMs, now: () => performance.now(), between };
 }
