@@ -6,7 +6,7 @@
  * main-thread event-loop delay (bench/loop-delay-probe.mjs: what the machine's load inflates least), both from
  * listening until the server is idle after the whole index (its search index caught up).
  *
- *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] [--baseline <dir>]
+ *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] [--baseline <dir> [--baseline-in-thread]]
  *
  * Each run measures, alternated: this checkout with index workers, this checkout in-thread
  * (CUI_BENCH_IN_THREAD=1), and with --baseline the server of another checkout (e.g. `git archive <commit>`
@@ -21,7 +21,9 @@ import { ms, stats } from './bench-stats';
 import { ensureCorpus } from './generate-corpus';
 import { BENCH_ROOT, bundleServer, get, procStats, startServer, stopServer } from './server-process';
 
-const { values } = parseArgs({ options: { sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' }, 'baseline-in-thread': { type: 'boolean', default: false } },
+});
 const sessions = Number(values.sessions);
 const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
 
@@ -162,7 +164,10 @@ async function main(): Promise<void> {
   ensureCorpus(corpus, sessions);
   const bundle = await bundleServer();
   const variants: Variant[] = [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }];
-  if (values.baseline) variants.push({ name: 'baseline', bundle: await bundleServer(path.resolve(values.baseline), 'baseline-server') });
+  if (values.baseline) {
+    const bundle = await bundleServer(path.resolve(values.baseline), 'baseline-server');
+    variants.push({ name: 'baseline', bundle, ...(values['baseline-in-thread'] ? { env: { CUI_BENCH_IN_THREAD: '1' } } : {}) });
+  }
   const runs: Run[][] = variants.map(() => []);
   for (let r = 0; r < Number(values.runs); r++) {
     for (const [k, variant] of variants.entries()) {
