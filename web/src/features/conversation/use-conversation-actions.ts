@@ -3,7 +3,7 @@ import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiCall } from '@/app/api-client';
-import type { SessionAction } from '@/features/live-run';
+import type { ChatMessage, SessionAction } from '@/features/live-run';
 import type { StartedRunState } from './started-run';
 
 export interface Decision {
@@ -27,9 +27,13 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-function localMessage(text: string): SessionAction {
+function userMessage(text: string): ChatMessage {
   const id = `local-${Date.now()}`;
-  return { type: 'local_message', message: { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() } };
+  return { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() };
+}
+
+function localMessage(text: string): SessionAction {
+  return { type: 'local_message', message: userMessage(text) };
 }
 
 /**
@@ -39,10 +43,7 @@ function localMessage(text: string): SessionAction {
 async function sendToLiveRun(streamingId: string, text: string, dispatch: Dispatch<SessionAction>): Promise<'sent' | 'gone'> {
   try {
     const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
-    if (!sent.queued) {
-      dispatch(localMessage(text));
-      dispatch({ type: 'turn_started' });
-    }
+    if (!sent.queued) dispatch({ type: 'turn_started', message: userMessage(text) });
     return 'sent';
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'run.finished' || error.code === 'run.not_found')) return 'gone';

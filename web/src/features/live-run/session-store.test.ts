@@ -1,6 +1,7 @@
 import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
 import { fixRunEvents } from '@/test-fixtures/fix-run';
+import type { ChatMessage } from './chat-message';
 import { initialSessionState, type SessionState, sessionReducer } from './session-store';
 import { conversationToolMetrics } from './tool-metrics';
 
@@ -156,6 +157,32 @@ describe('sessionReducer history replace', () => {
   });
 });
 
+const userText = (text: string): ChatMessage => ({ id: `local-${text}`, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [`local-${text}`], timestamp: '2026-11-23T00:00:00.000Z' });
+
+describe('the next message of a run waiting after an interrupt', () => {
+  const interrupted: StreamEvent = { type: 'result', subtype: 'error_during_execution', interrupted: true, session_id: 's', seq: 2 };
+  const answered: StreamEvent = { type: 'result', subtype: 'success', session_id: 's', seq: 4 };
+  const closed: StreamEvent = { type: 'closed', streamingId: 'r1', seq: 5 };
+  const texts = (state: SessionState) => state.messages.filter((m) => m.role === 'user').map((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+
+  it('shows the message and Running at once when the send is answered first', () => {
+    const started = sessionReducer(feed([interrupted]), { type: 'turn_started', message: userText('go on') });
+    expect(started.result).toBeNull();
+    expect(started.currentStatus).toBe('Running');
+    expect(texts(started)).toEqual(['go on']);
+  });
+
+  it("leaves the new turn's result and the run's end alone when the send is answered after the stream carried them", () => {
+    const late = sessionReducer(feed([interrupted, answered, closed]), { type: 'turn_started', message: userText('go on') });
+    expect(late.result).toEqual(answered);
+    expect(late.currentStatus).toBe('Closed');
+    expect(late.closed).toBe(true);
+    expect(texts(late)).toEqual([]);
+    const beforeTheEnd = sessionReducer(feed([interrupted, answered]), { type: 'turn_started', message: userText('go on') });
+    expect(beforeTheEnd.result).toEqual(answered);
+  });
+});
+
 describe('context window fill', () => {
   it("keeps the last result's context fill across the next turn and a result without one", () => {
     const result = (seq: number, contextUsage?: { usedTokens: number; windowTokens: number }): StreamEvent => ({
@@ -163,7 +190,7 @@ describe('context window fill', () => {
     });
     const first = feed([result(1, { usedTokens: 1200, windowTokens: 200_000 })]);
     expect(first.contextUsage).toEqual({ usedTokens: 1200, windowTokens: 200_000 });
-    const next = feed([result(3)], sessionReducer(first, { type: 'turn_started' }));
+    const next = feed([result(3)], sessionReducer(first, { type: 'turn_started', message: userText('go on') }));
     expect(next.contextUsage).toEqual({ usedTokens: 1200, windowTokens: 200_000 });
   });
 });

@@ -46,8 +46,11 @@ export type SessionAction =
   | { type: 'local_message'; message: ChatMessage }
   /** A new run (a resumed turn) starts streaming into this session. */
   | { type: 'run_started' }
-  /** The live run (waiting after an interrupt) was given its next message: a new turn on the same stream. */
-  | { type: 'turn_started' }
+  /**
+   * The live run (waiting after an interrupt) was given its next message, shown at once: a new turn on the same stream.
+   * The send's answer may come after the stream already carried that turn's result or the run's end.
+   */
+  | { type: 'turn_started'; message: ChatMessage }
   | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
   | { type: 'connection_changed'; state: ConnectionState }
   | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
@@ -206,7 +209,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'history_prepended':
       return { ...state, ...prependHistory(state, action.messages.map((m) => ({ message: fromConversationMessage(m), structured: m.toolUseResult }))) };
     case 'turn_started':
-      return { ...state, result: null, currentStatus: 'Running' };
+      // Only while the interrupted turn's result is still the last word: once the stream has the new turn's result or
+      // the run's end, they (and the history read after it) say it all, and a reset would wipe that result.
+      if (state.closed || state.result?.interrupted !== true) return state;
+      return { ...state, ...applyMessage(state, { message: action.message }), result: null, currentStatus: 'Running' };
     case 'local_message':
       return { ...state, ...applyMessage(state, { message: action.message }) };
     case 'run_started':
