@@ -31,16 +31,20 @@ const WEB_ROUTES_IMPORT = {
 /** The tsconfigs that resolve imports for the import rules (absolute: the lint-rules test lints fixtures from another cwd). */
 const TSCONFIGS = ['tsconfig.server.json', 'tsconfig.web.json', 'tsconfig.e2e.json'].map((name) => fileURLToPath(new URL(name, import.meta.url)));
 
+/** The repository's root: the import zones are matched from there (whatever the cwd). */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 /**
- * Who may import whom (docs/architecture.md), checked on resolved paths (relative to the cwd): cli/ and platform/ are
- * below the features, web/ and server/ never share code (only @cui/contract).
+ * Who may import whom (docs/architecture.md), checked on resolved paths: cli/ and platform/ are below the features,
+ * web/ and server/ never share code (only @cui/contract). Globs, so that the planted violations of
+ * scripts/lint-fixtures/ (a small tree of the same shape) are caught by the same zones.
  */
 const IMPORT_ZONES = [
-  { target: './server/src/cli', from: './server/src/features', message: 'cli/ never imports a feature: features use cli/, not the other way round.' },
-  { target: './server/src/platform', from: './server/src/features', message: 'platform/ never imports a feature: features use platform/, not the other way round.' },
-  { target: './web', from: './server', message: 'web/ never imports server/; share shapes through @cui/contract.' },
-  { target: './server', from: './web', message: 'server/ never imports web/.' },
-  { target: './contract', from: ['./server', './web'], message: 'contract/ holds zod schemas only: no server or web imports.' },
+  { target: '**/server/src/cli/**', from: '**/server/src/features/**', message: 'cli/ never imports a feature: features use cli/, not the other way round.' },
+  { target: '**/server/src/platform/**', from: '**/server/src/features/**', message: 'platform/ never imports a feature: features use platform/, not the other way round.' },
+  { target: '**/web/src/**', from: '**/server/**', except: ['**/node_modules/**'], message: 'web/ never imports server/; share shapes through @cui/contract.' },
+  { target: '**/server/**', from: '**/web/src/**', except: ['**/node_modules/**'], message: 'server/ never imports web/.' },
+  { target: '**/contract/**', from: ['**/server/**', '**/web/src/**'], except: ['**/node_modules/**'], message: 'contract/ holds zod schemas only: no server or web imports.' },
 ];
 
 /** No god functions (issue 22): at most 80 lines of code per function, blank lines and comments aside. */
@@ -63,7 +67,7 @@ export default tseslint.config(
     ignores: [
       'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', 'bench/.corpus/**', 'bench/results/**',
       // Planted violations that server/test/lint-rules.test.ts lints on purpose.
-      'server/test/lint-fixtures/**',
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -91,7 +95,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: IMPORT_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: IMPORT_ZONES }],
     },
   },
   {
