@@ -21,10 +21,11 @@ export type RouterStatus = z.infer<typeof RouterStatus>;
  * How runs authenticate to Claude, as the CLI itself reports it (its initialization answer's account), cached per
  * executable and credentials: `api-key` (ANTHROPIC_API_KEY, an apiKeyHelper or a key stored by /login),
  * `oauth-token` (CLAUDE_CODE_OAUTH_TOKEN or ANTHROPIC_AUTH_TOKEN), `logged-in` (a login saved in CLAUDE_CONFIG_DIR),
- * `cloud-provider` (Bedrock, Vertex, …: credentials outside Claude Code), `none`, or `unknown` (the CLI could not be
- * asked). Never the secret itself.
+ * `cloud-provider` (Bedrock, Vertex, …: credentials outside Claude Code), `none`, `unknown` (the CLI could not be
+ * asked), or, in the status only, `checking` (the CLI is being asked: GET /api/system/sign-in waits for the answer).
+ * Never the secret itself.
  */
-export const ClaudeAuthMethod = z.enum(['api-key', 'oauth-token', 'logged-in', 'cloud-provider', 'none', 'unknown']);
+export const ClaudeAuthMethod = z.enum(['api-key', 'oauth-token', 'logged-in', 'cloud-provider', 'none', 'unknown', 'checking']);
 export type ClaudeAuthMethod = z.infer<typeof ClaudeAuthMethod>;
 export const ClaudeAuth = z.object({
   method: ClaudeAuthMethod,
@@ -87,6 +88,7 @@ export type ModelsResponse = z.infer<typeof ModelsResponse>;
 
 export const systemRoutes = {
   status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, how runs sign in to Claude, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  signIn: defineRoute({ name: 'getClaudeSignIn', summary: 'How runs sign in to Claude, as the CLI reports it (waits for its answer; cached).', method: 'GET', path: '/api/system/sign-in', response: ClaudeAuth }),
   models: defineRoute({ name: 'listModels', summary: "The composer's models: the pinned CLI's list (cached per CLI version), or the model-provider router's.", method: 'GET', path: '/api/system/models', response: ModelsResponse }),
   commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

@@ -27,8 +27,12 @@ async function serverWith(credentials: Record<string, string | undefined>): Prom
   return server;
 }
 
+/** The status once the CLI has answered (it says `checking` until then, and never waits). */
 async function statusText(server: TestServer): Promise<string> {
-  return (await server.api('/api/system/status')).text();
+  return waitFor(async () => {
+    const text = await (await server.api('/api/system/status')).text();
+    return SystemStatus.parse(JSON.parse(text)).claudeAuth.method === 'checking' ? undefined : text;
+  }, { message: 'the status reports the sign-in' });
 }
 
 async function logText(server: TestServer): Promise<string> {
@@ -65,9 +69,18 @@ describe('GET /api/system/status: claudeAuth, as the CLI reports it', () => {
     expect(text).not.toContain(secret);
   });
 
-  it('a config dir without credentials and no key: none', async () => {
+  it('a config dir without credentials and no key: none, in the status and from GET /api/system/sign-in', async () => {
     const server = await serverWith({});
-    expect(SystemStatus.parse(await (await server.api('/api/system/status')).json()).claudeAuth).toEqual({ method: 'none' });
+    expect(SystemStatus.parse(JSON.parse(await statusText(server))).claudeAuth).toEqual({ method: 'none' });
+    expect(await (await server.api('/api/system/sign-in')).json()).toEqual({ method: 'none' });
+  });
+
+  it('the status never waits for the CLI: checking until it has answered', async () => {
+    const server = await serverWith({ ANTHROPIC_API_KEY: 'sk-test' });
+    const first = SystemStatus.parse(await (await server.api('/api/system/status')).json());
+    expect(first.claudeAuth).toEqual({ method: 'checking' });
+    expect(await (await server.api('/api/system/sign-in')).json()).toEqual({ method: 'api-key', source: 'ANTHROPIC_API_KEY' });
+    expect(SystemStatus.parse(await (await server.api('/api/system/status')).json()).claudeAuth).toEqual({ method: 'api-key', source: 'ANTHROPIC_API_KEY' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { SIGN_IN_STEPS, SIGN_IN_TITLE } from '@cui/contract/constants';
-import { useSystemStatus } from './system-status';
+import { routes } from './routes';
+import { useApiQuery } from './use-api-query';
 
 /** `code` spans of a step's text (between backticks) as <code>. */
 function withCode(text: string) {
@@ -12,8 +13,9 @@ function withCode(text: string) {
  * (issue 23): exactly how to sign in, the same guidance a run without credentials and `/login` answer with.
  */
 export function SignInBanner() {
-  const status = useSystemStatus();
-  if (status?.claudeAuth.method !== 'none') return null;
+  // Its own question (the status never waits for the CLI's answer): asked once per page load, cached by the server.
+  const { data } = useApiQuery(routes.system.signIn);
+  if (data?.method !== 'none') return null;
   return (
     <section
       role="alert"

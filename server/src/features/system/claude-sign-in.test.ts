@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouterConfig } from '@cui/contract';
 import type { ClaudeSelfReport } from '../../cli/claude-account';
 import { modelOptions } from '../../cli/claude-account';
@@ -48,6 +48,18 @@ describe('createClaudeSignIn', () => {
     env.ANTHROPIC_API_KEY = 'sk-two';
     expect(await signIn.auth()).toEqual({ method: 'api-key', source: 'ANTHROPIC_API_KEY' });
     expect(asked).toHaveLength(3);
+  });
+
+  it('current() answers at once: checking until the CLI has answered, then its answer', async () => {
+    let answer: (report: ClaudeSelfReport) => void = () => undefined;
+    const { signIn, asked } = setup({ answer: () => new Promise((resolve) => (answer = resolve)) });
+    expect(signIn.current()).toEqual({ method: 'checking' });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    expect(signIn.current()).toEqual({ method: 'checking' });
+    answer({ auth: { method: 'none' }, models: [] });
+    expect(await signIn.auth()).toEqual({ method: 'none' });
+    expect(signIn.current()).toEqual({ method: 'none' });
+    expect(asked).toHaveLength(1);
   });
 
   it('asks again after a saved login appears in CLAUDE_CONFIG_DIR', async () => {

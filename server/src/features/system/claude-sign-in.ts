@@ -8,7 +8,10 @@ import type { ClaudeInfo } from '../../context';
 
 /** How runs sign in to Claude and which models the CLI offers, asked of the CLI itself and cached (issue 23). */
 export interface ClaudeSignIn {
+  /** Waits for the CLI's answer (asked at most once per executable, version and credentials). */
   auth(): Promise<ClaudeAuth>;
+  /** The last answer at once, `checking` before the first; asks again in the background when something changed. */
+  current(): ClaudeAuth;
   models(): Promise<ModelsResponse>;
 }
 
@@ -55,8 +58,11 @@ function routedModels(router: RouterConfig, claudeVersion: string): ModelsRespon
   return { models, source: 'router', claudeVersion };
 }
 
+const ROUTED: ClaudeAuth = { method: 'api-key', source: 'model-provider router', routed: true };
+
 export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
   let cached: { key: string; report: Promise<ClaudeSelfReport> } | undefined;
+  let last: ClaudeAuth | undefined;
   const probe = deps.probe ?? (async (params) => probeClaude({ ...params, sdkQuery: await deps.claude.sdkQuery() }));
 
   async function report(): Promise<{ report: ClaudeSelfReport; version: string }> {
@@ -73,13 +79,21 @@ export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
       });
       cached = { key, report: asked };
     }
-    return { report: await cached.report, version };
+    const answer = await cached.report;
+    last = answer.auth;
+    return { report: answer, version };
   }
 
   return {
     async auth() {
-      if (deps.router().enabled) return { method: 'api-key', source: 'model-provider router', routed: true };
+      if (deps.router().enabled) return ROUTED;
       return (await report()).report.auth;
+    },
+    current() {
+      if (deps.router().enabled) return ROUTED;
+      // The CLI's failures end as `unknown` inside report(); anything else is logged.
+      report().catch((error: unknown) => deps.logger.error({ err: error }, 'the Claude sign-in could not be checked'));
+      return last ?? { method: 'checking' };
     },
     async models() {
       const router = deps.router();
@@ -107,5 +121,7 @@ export function describeSignIn(auth: ClaudeAuth): string {
       return 'Claude sign-in: none. Runs will fail until you sign in: set ANTHROPIC_API_KEY, or CLAUDE_CODE_OAUTH_TOKEN (claude setup-token), or log in once with the CLI using the same CLAUDE_CONFIG_DIR (see the README, "Signing in to Claude")';
     case 'unknown':
       return `Claude sign-in: unknown (${auth.error ?? 'Claude Code did not answer'})`;
+    case 'checking':
+      return 'Claude sign-in: being checked';
   }
 }

@@ -8,7 +8,7 @@ export { createClaudeSignIn, describeSignIn, type ClaudeSignIn } from './claude-
 
 export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns; routerStatus: () => RouterStatus; signIn: ClaudeSignIn }): void {
   registerRoute(app, routes.system.status, async () => {
-    const [claudeVersion, claudeAuth] = await Promise.all([deps.claude.version(), deps.signIn.auth()]);
+    const claudeVersion = await deps.claude.version();
     return {
       claudeVersion,
       claudePath: deps.claude.executablePath,
@@ -18,8 +18,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
       demoMode: deps.demoMode,
       homeDirectory: deps.paths.home,
       router: deps.routerStatus(),
-      claudeAuth,
+      // Never waits for the CLI (the status serves every page's first load): GET /api/system/sign-in does.
+      claudeAuth: deps.signIn.current(),
     };
   });
+  registerRoute(app, routes.system.signIn, () => deps.signIn.auth());
   registerRoute(app, routes.system.models, () => deps.signIn.models());
 }
