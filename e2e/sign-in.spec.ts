@@ -27,6 +27,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 test.describe('without credentials (a CLAUDE_CONFIG_DIR with no login, no key, no token)', () => {
   // Empty values: the CLI reads an empty variable as unset.
+  // eslint-disable-next-line no-empty-pattern
   test.use({ seed: async ({}, use) => use(seedProject), childEnv: { ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', CLAUDE_CODE_OAUTH_TOKEN: '' } });
 
   test('home and the conversation say how to sign in, and a run ends with that guidance', async ({ loggedInPage: page, pageErrors }) => {
