@@ -57,14 +57,14 @@ test.describe('without credentials (a CLAUDE_CONFIG_DIR with no login, no key, n
 });
 
 test.describe('with credentials', () => {
-  test('no sign-in banner; the header more-menu opens the raw JSON inspector and live log', async ({ loggedInPage: page }) => {
+  test('no sign-in banner; the header more-menu (Tools) opens the raw JSON inspector and live log', async ({ loggedInPage: page }) => {
     // The banner comes from GET /api/system/sign-in: once it has answered, none with an API key.
     const signIn = page.waitForResponse((response) => response.url().endsWith('/api/system/sign-in'));
     await page.reload();
     expect(await (await signIn).json()).toEqual({ method: 'api-key', source: 'ANTHROPIC_API_KEY' });
     await expect(page.getByRole('heading', { name: 'What is the next task?' })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
-    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Tools', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Raw JSON inspector and live log' }).click();
     await expect(page).toHaveURL(/\/inspector$/);
   });
