@@ -16,8 +16,8 @@ export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGu
  */
 export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: RunManager; heartbeatMs?: number }): void {
   const { runs } = deps;
-  registerRoute(app, routes.sessions.start, ({ body }) => runs.start(body));
-  registerRoute(app, routes.sessions.stop, ({ params }) => runs.stop(params.id));
+  registerRoute(app, routes.runs.start, ({ body }) => runs.start(body));
+  registerRoute(app, routes.runs.stop, ({ params }) => runs.stop(params.id));
   registerRoute(app, routes.runs.interrupt, ({ params }) => runs.interrupt(params.id));
   registerRoute(app, routes.runs.send, ({ params, body }) => runs.send(params.id, body));
   registerRoute(app, routes.runs.unqueue, ({ params }) => runs.unqueue(params.id, params.messageId));

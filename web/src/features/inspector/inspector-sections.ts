@@ -25,10 +25,10 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Commands', routes: [routes.system.commands] },
   {
     title: 'Start conversation',
-    routes: [routes.sessions.start],
+    routes: [routes.runs.start],
     defaults: { [valueKey('body', 'workingDirectory')]: '/tmp', [valueKey('body', 'initialPrompt')]: 'Hello' },
   },
-  { title: 'Stop conversation', routes: [routes.sessions.stop] },
+  { title: 'Stop conversation', routes: [routes.runs.stop] },
   { title: 'List conversations', routes: [routes.sessions.list, routes.sessions.version], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
   { title: 'List permissions', routes: [routes.permissions.list] },
