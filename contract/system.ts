@@ -43,5 +43,4 @@ export const CommandsResponse = z.object({ commands: z.array(Command) });
 
 export const systemRoutes = {
   status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
-  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

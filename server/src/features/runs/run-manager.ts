@@ -4,16 +4,15 @@ import { transcriptStamp } from '../../cli/transcript-path';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { SessionInfoStore } from '../sessions/index';
-import type { CliLaunch } from './cli-launch';
 import { FollowUpStandbys } from './follow-up-standbys';
-import { createPermissionRegistry, type PermissionRegistry } from './permissions';
+import type { PermissionRegistry } from './permissions';
 import type { Run, RunDeps } from './run';
 import type { RunEnvironmentProvider } from './run-environment';
 import type { RunGuard } from './run-guard';
 import { RunLauncher } from './run-launcher';
 import { RunRecords } from './run-records';
-import { FINISHED_RUN_RETENTION_MS, RunRegistry } from './run-registry';
-import { createStandbyPool, type StandbyPool, type StandbyPoolDeps } from './standby-pool';
+import { createRunState, type RunState } from './run-state';
+import type { StandbyPoolDeps } from './standby-pool';
 import { captureGitHead, resolveStart } from './start-request';
 
 export { FINISHED_RUN_RETENTION_MS } from './run-registry';
@@ -56,16 +55,24 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes' | 'idleAfterInterruptMs'>;
 }
 
+/** What runs ask of the session list: a port the sessions feature implements (runs import nothing of it). */
+export interface SessionLookup {
+  /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
+  titleOf(sessionId: string, fallback: { resumedFrom?: string; prompt: string }): string;
+  /** Whether a CLI outside the console holds the session (see SessionIndex.activeInTerminal): it is never resumed then. */
+  activeInTerminal(sessionId: string): boolean;
+}
+
 export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus' | 'config'> & {
   sessionInfo: SessionInfoStore;
   /** Each run's environment and model, computed at its start (see run-environment.ts). */
   runEnvironment: RunEnvironmentProvider;
   /** The settings a run in this working directory loads (the trust gate and the transcript retention). */
   runSettings: (workingDirectory: string) => RunSettings;
-  /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
-  sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
-  /** Whether a CLI outside the console holds the session (see SessionIndex.activeInTerminal): it is never resumed then. */
-  heldInTerminal?: (sessionId: string) => boolean;
+  /** Titles for `run.ended` and the terminal check of a resume; without it, no title and no check (unit tests). */
+  sessions?: SessionLookup;
+  /** The state the manager works on, when other features were built on it first; a new one when absent. */
+  state?: RunState;
   /** Records each CLI for the reaper and start-up recovery (absent in unit tests). */
   guard?: RunGuard;
   runOptions?: RunManagerOptions;
@@ -74,38 +81,35 @@ export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 
 /** The manager's collaborators, built once (see createRunManager). */
 interface Parts {
   deps: RunManagerDeps;
-  permissions: PermissionRegistry;
-  registry: RunRegistry;
-  standbys: StandbyPool<CliLaunch>;
+  state: RunState;
   launcher: RunLauncher;
   records: RunRecords;
   followUps: FollowUpStandbys | undefined;
-  state: { closing: boolean };
+  closing: { now: boolean };
 }
 
 function buildParts(deps: RunManagerDeps): Parts {
   const logger = deps.logger.child({ component: 'runs' });
-  const permissions = createPermissionRegistry({ bus: deps.bus });
-  const registry = new RunRegistry(deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS, (streamingId) => permissions.forgetRun(streamingId));
-  const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
-  const standbys = createStandbyPool<CliLaunch>({ logger, ...standbyOptions });
+  const state = deps.state ?? createRunState(deps);
+  const { permissions, registry, standbys } = state;
   const launcher = new RunLauncher({ logger, permissions, standbys, runEnvironment: deps.runEnvironment, runSettings: deps.runSettings, guard: deps.guard, run: deps.runOptions?.run });
-  const state = { closing: false };
-  const followUps = standbyEnabled
+  const closing = { now: false };
+  const followUps = deps.runOptions?.standby?.enabled !== false
     ? new FollowUpStandbys({
         logger, standbys, launcher, defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo,
         isLive: (sessionId) => registry.liveOfSession(sessionId) !== undefined,
-        closing: () => state.closing,
+        closing: () => closing.now,
       })
     : undefined;
-  const records = new RunRecords({ logger, bus: deps.bus, sessionInfo: deps.sessionInfo, sessionTitle: deps.sessionTitle });
-  return { deps, permissions, registry, standbys, launcher, records, followUps, state };
+  const sessionTitle = deps.sessions ? (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => deps.sessions?.titleOf(sessionId, fallback) ?? '' : undefined;
+  const records = new RunRecords({ logger, bus: deps.bus, sessionInfo: deps.sessionInfo, sessionTitle });
+  return { deps, state, launcher, records, followUps, closing };
 }
 
 /** A resume of a session whose run is live: the prompt becomes that run's next message (never a second CLI on it). */
 function joinLiveRun(parts: Parts, request: StartConversationRequest): StartConversationResponse | undefined {
   const resumed = request.resumedSessionId?.toLowerCase();
-  const run = resumed === undefined ? undefined : parts.registry.liveOfSession(resumed);
+  const run = resumed === undefined ? undefined : parts.state.registry.liveOfSession(resumed);
   if (!run) return undefined;
   let queued;
   try {
@@ -122,9 +126,9 @@ function joinLiveRun(parts: Parts, request: StartConversationRequest): StartConv
 
 /** Refusals before anything is resolved: shutdown, a session a terminal CLI holds. */
 function checkStartable(parts: Parts, request: StartConversationRequest): void {
-  if (parts.state.closing) throw new AppError('run.start_failed', 'The server is shutting down');
+  if (parts.closing.now) throw new AppError('run.start_failed', 'The server is shutting down');
   const held = request.resumedSessionId?.toLowerCase();
-  if (held && parts.deps.heldInTerminal?.(held)) {
+  if (held && parts.deps.sessions?.activeInTerminal(held)) {
     throw new AppError('session.active_in_terminal', `Conversation ${held} is running in a terminal: continue it once that CLI has stopped`);
   }
 }
@@ -132,13 +136,14 @@ function checkStartable(parts: Parts, request: StartConversationRequest): void {
 /** Checked right before launching, with no await in between: simultaneous starts cannot all slip past it. */
 function checkLimit(parts: Parts): void {
   const limit = parts.deps.config.get().maxConcurrentRuns;
-  if (parts.registry.live().length >= limit) {
+  if (parts.state.registry.live().length >= limit) {
     throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
   }
 }
 
 async function startNew(parts: Parts, request: StartConversationRequest): Promise<StartConversationResponse> {
-  const { deps, registry, standbys } = parts;
+  const { deps } = parts;
+  const { registry, standbys } = parts.state;
   const resolved = await resolveStart(request, { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo });
   const resuming = resolved.resumeSessionId;
   const history = resuming && standbys.has(resuming) ? await transcriptStamp(deps.paths.claudeProjectsDir, resuming) : undefined;
@@ -158,33 +163,30 @@ async function startNew(parts: Parts, request: StartConversationRequest): Promis
   parts.records.publishStart(run, routed);
   void run.ended.then((end) => {
     parts.records.publishEnd(run, end, resolved.resumeSessionId);
-    if (end.reason === 'completed' && !parts.state.closing) parts.followUps?.afterCompleted(run, resolved.permissionMode, query);
+    if (end.reason === 'completed' && !parts.closing.now) parts.followUps?.afterCompleted(run, resolved.permissionMode, query);
   });
   return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
 }
 
 async function stopRun(parts: Parts, id: string): Promise<{ success: boolean }> {
-  const run = parts.registry.lookup(id);
+  const run = parts.state.registry.lookup(id);
   if (!run) {
-    if (parts.registry.wasDropped(id)) return { success: true };
+    if (parts.state.registry.wasDropped(id)) return { success: true };
     throw new AppError('run.not_found', `No running conversation with id ${id}`);
   }
   const sessionId = run.info.sessionId;
-  await Promise.all([run.stop(), parts.followUps ? parts.followUps.cancel(sessionId) : parts.standbys.discard(sessionId)]);
+  await Promise.all([run.stop(), parts.followUps ? parts.followUps.cancel(sessionId) : parts.state.standbys.discard(sessionId)]);
   return { success: true };
 }
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
   const parts = buildParts(deps);
-  const { registry, standbys, permissions } = parts;
+  const { registry, standbys, permissions, list, bySession, ownsProcess } = parts.state;
   return {
     permissions,
-    list: () => registry.list(),
-    bySession: (sessionId) => {
-      const run = registry.liveOfSession(sessionId);
-      return run ? { ...run.info } : undefined;
-    },
-    ownsProcess: (pid) => [...registry.all()].some((run) => run.pid() === pid) || standbys.pids().includes(pid),
+    list,
+    bySession,
+    ownsProcess,
     async start(request) {
       checkStartable(parts, request);
       return joinLiveRun(parts, request) ?? startNew(parts, request);
@@ -207,7 +209,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     find: (streamingId) => registry.find(streamingId),
     wasDropped: (streamingId) => registry.wasDropped(streamingId),
     async close() {
-      parts.state.closing = true;
+      parts.closing.now = true;
       await Promise.all([registry.close(), standbys.close()]);
     },
   };

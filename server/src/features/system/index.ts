@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes, type RouterStatus } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
+import type { Feature } from '../../platform/feature';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns; routerStatus: () => RouterStatus }): void {
   registerRoute(app, routes.system.status, async () => ({
@@ -14,4 +15,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
     homeDirectory: deps.paths.home,
     router: deps.routerStatus(),
   }));
+}
+
+/** GET /api/system/status. */
+export function systemFeature(deps: { platform: PlatformDeps; runs: LiveRuns; router: { status(): RouterStatus } }): Feature {
+  return { name: 'system', register: (app) => registerSystemRoutes(app, { ...deps.platform, runs: deps.runs, routerStatus: () => deps.router.status() }) };
 }

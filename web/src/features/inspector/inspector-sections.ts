@@ -22,7 +22,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'System status', routes: [routes.system.status] },
   { title: 'Config', routes: [routes.config.getConfig, routes.config.updateConfig] },
   { title: 'Working directories', routes: [routes.sessions.workingDirectories] },
-  { title: 'Commands', routes: [routes.system.commands] },
+  { title: 'Commands', routes: [routes.filesystem.commands] },
   {
     title: 'Start conversation',
     routes: [routes.runs.start],
