@@ -14,8 +14,8 @@ import { makeTestDirs, type TestDirs } from './test-dirs';
  */
 
 /**
- * Groups named with the wire's word where the feature has the code's (contract README: the vocabulary): the one
- * feature that serves each. Every other group's feature has the group's name.
+ * Groups named with the wire's word (the spec's paths: /api/config, /api/filesystem, /api/permissions, /api/stream) where
+ * the feature has the code's: the one feature that serves each. Every other group's feature has the group's name.
  */
 const SERVED_BY: Readonly<Record<string, string>> = { config: 'settings', filesystem: 'files', permissions: 'runs', stream: 'runs', retention: 'trust' };
 
