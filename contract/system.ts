@@ -90,5 +90,4 @@ export const systemRoutes = {
   status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, how runs sign in to Claude, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
   signIn: defineRoute({ name: 'getClaudeSignIn', summary: 'How runs sign in to Claude, as the CLI reports it (waits for its answer; cached).', method: 'GET', path: '/api/system/sign-in', response: ClaudeAuth }),
   models: defineRoute({ name: 'listModels', summary: "The composer's models: the pinned CLI's list (cached per CLI version), or the model-provider router's.", method: 'GET', path: '/api/system/models', response: ModelsResponse }),
-  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };
