@@ -1,6 +1,9 @@
 import { MISSING_TEXT_MESSAGE, routes, type RouteDef } from '@cui/contract';
 import type { FormValues } from './form-values';
 import { FORM_ROUTES } from './inspector-routes';
+
+/** Spec §5: a permission decision's body must be valid JSON. */
+export const INVALID_JSON_BODY = 'Invalid JSON body';
 import { valueKey } from './route-request';
 
 /**
@@ -15,6 +18,8 @@ export interface InspectorSection {
   longText?: readonly string[];
   /** What a missing required field says, by field name, where the spec words it (otherwise '{Label} is required'). */
   requiredMessages?: Readonly<Record<string, string>>;
+  /** What a JSON field that does not parse says, by field name, where the spec words it (otherwise '{Label}: Invalid JSON'). */
+  invalidJsonMessages?: Readonly<Record<string, string>>;
 }
 
 /** The left panel, in the spec's order (§2). */
@@ -32,7 +37,7 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'List conversations', routes: [routes.sessions.list, routes.sessions.version], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
   { title: 'List permissions', routes: [routes.permissions.list] },
-  { title: 'Permission decision', routes: [routes.permissions.decide] },
+  { title: 'Permission decision', routes: [routes.permissions.decide], invalidJsonMessages: { modifiedInput: INVALID_JSON_BODY } },
   { title: 'List directory', routes: [routes.filesystem.list] },
   { title: 'Read file', routes: [routes.filesystem.read] },
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },

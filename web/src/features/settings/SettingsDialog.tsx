@@ -3,7 +3,7 @@ import { Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from 
 import { ConfigProvider, useConfigResource } from './config-resource';
 import { settingsTabs } from './registry';
 import type { SettingsTab } from './types';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useSheetDrag } from './use-sheet-drag';
 
 /** Spec §9: at this width or less the dialog is a bottom sheet. */
