@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });
   registerWorktreeRoutes(app, { worktrees: createWorktreeService({ runs, logger: platform.logger }) });
-  registerNotificationRoutes(app, { webPush, subscriptions });
+  registerNotificationRoutes(app, { webPush, subscriptions, notifier });
   registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });
   registerVoiceRoutes(app, { voice });
 
