@@ -9,6 +9,9 @@ export const WEB_PUSH_ERRORS = {
   denied: 'Notification permission denied. Please allow notifications in browser settings.',
   vapid: 'Server configuration issue. Please check server logs.',
   https: 'Web Push requires HTTPS or localhost. For Safari, you also need to install as PWA.',
+  // Beyond spec §8: a browser with no reachable push service (Chromium without Google's services, a blocked network)
+  // never settles its subscribe(); the section stops waiting instead of greying the button for good.
+  timeout: "This browser's push service did not answer within 20 seconds: web push needs one it can reach (Chromium without Google's services has none). ntfy works without it.",
   fallback: 'Failed to enable web push notifications',
 } as const;
 
