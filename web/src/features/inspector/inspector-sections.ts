@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import { MISSING_TEXT_MESSAGE, routes, type RouteDef } from '@cui/contract';
 import type { FormValues } from './form-values';
 import { FORM_ROUTES } from './inspector-routes';
+import { PushSubscribeForm } from './PushSubscribeForm';
 
 /** Spec §5: a permission decision's body must be valid JSON. */
 export const INVALID_JSON_BODY = 'Invalid JSON body';
@@ -20,6 +22,8 @@ export interface InspectorSection {
   requiredMessages?: Readonly<Record<string, string>>;
   /** What a JSON field that does not parse says, by field name, where the spec words it (otherwise '{Label}: Invalid JSON'). */
   invalidJsonMessages?: Readonly<Record<string, string>>;
+  /** Shown above the section's form: what a route form cannot do (e.g. subscribing this browser to web push). */
+  lead?: ComponentType;
 }
 
 /** The left panel, in the spec's order (§2). */
@@ -46,7 +50,9 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Summarize', routes: [routes.voice.summarize], longText: [valueKey('body', 'text')], requiredMessages: { text: MISSING_TEXT_MESSAGE } },
   {
     title: 'Notifications',
-    routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test, routes.notifications.decideFromNotification],
+    // Register and unregister are this browser's subscription (the lead); their hand-typed forms stay in 'All routes'.
+    routes: [routes.notifications.status, routes.notifications.test, routes.notifications.decideFromNotification],
+    lead: PushSubscribeForm,
   },
   // Beyond the spec (issue 18): a session's git worktree.
   { title: 'Worktrees', routes: [routes.worktrees.repository, routes.worktrees.discard] },

@@ -8,7 +8,7 @@ import { SettingsDialog } from '@/features/settings';
 import { notificationsTab } from './notifications-tab';
 import { ENABLE_TIMEOUT_MS, TEST_SENT } from './use-web-push';
 import { VAPID_NOTE } from './WebPushSection';
-import { WEB_PUSH_ERRORS, enableErrorMessage } from './web-push-client';
+import { WEB_PUSH_ERRORS, enableErrorMessage } from '@/app/web-push';
 
 const PUBLIC_KEY = 'B'.repeat(87);
 const SUBSCRIPTION_JSON = { endpoint: 'https://push.example.com/sub/1', keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import type { TestNotificationResponse } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
-import { currentSubscription, disableWebPush, enableErrorMessage, enableWebPush, WEB_PUSH_ERRORS, WebPushSetupError } from './web-push-client';
+import { currentSubscription, disableWebPush, enableErrorMessage, enableWebPush, WEB_PUSH_ERRORS, WebPushSetupError } from '@/app/web-push';
 
 /** Spec §9: the test notification's success message shows for 3000 ms. */
 export const TEST_MESSAGE_MS = 3000;
@@ -24,7 +24,7 @@ export function testResultMessage(answer: TestNotificationResponse | undefined):
 }
 
 /** `work`, or WEB_PUSH_ERRORS.timeout once `ms` passed without it settling. */
-function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new WebPushSetupError(WEB_PUSH_ERRORS.timeout)), ms);
@@ -79,7 +79,7 @@ export function useWebPush() {
     return () => clearTimeout(timer);
   }, [state.testMessage]);
 
-  const run = useCallback(async (action: () => Promise<void>, subscribed: boolean) => {
+  const run = useCallback(async (action: () => Promise<unknown>, subscribed: boolean) => {
     dispatch({ type: 'start' });
     try {
       await action();
@@ -91,7 +91,7 @@ export function useWebPush() {
   }, []);
 
   const enable = useCallback(() => run(() => withTimeout(enableWebPush(), ENABLE_TIMEOUT_MS), true), [run]);
-  const disable = useCallback(() => run(disableWebPush, false), [run]);
+  const disable = useCallback(() => run(() => disableWebPush(), false), [run]);
   const sendTest = useCallback(async () => {
     const answer = await apiCall(routes.notifications.test, { body: {} }).catch((error: unknown) => {
       // Shown as TEST_FAILED; the cause goes to the console.
