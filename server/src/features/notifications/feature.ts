@@ -37,7 +37,7 @@ export function notificationsFeature({ platform, sessionInfo, runs, options }: N
       // In memory only: a restart kills every Approve/Deny link sent so far.
       const actionTokens = createActionTokenStore();
       notifier = createNotifier({ ...platform, sessionInfo, actionTokens, channels: options.notificationChannels ?? [createNtfyChannel(), webPush.channel] });
-      registerNotificationRoutes(app, { webPush, subscriptions });
+      registerNotificationRoutes(app, { webPush, subscriptions, notifier });
       registerNotifyActionRoute(app, { ...platform, actionTokens, decide: (id, decision, via) => runs.permissions.decide(id, decision, via) });
     },
     // After the runs, whose ends may still publish; sends still in flight are aborted.
