@@ -27,7 +27,7 @@ import { installUploads } from './platform/http';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
 import { installJsonDepthLimit } from './platform/json-depth';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
-import { createLogger } from './platform/logger';
+import { createLogger, type LoggerOptions } from './platform/logger';
 import { createReaper } from './platform/reaper';
 import { resolvePaths } from './platform/paths';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -50,8 +50,8 @@ export interface BuildAppOptions {
   /** `--token`: overrides the config's auth token for this process (not persisted). */
   token?: string;
   logLevel?: string;
-  /** Write logs to stdout too (the server does; tests don't). */
-  logStdout?: boolean;
+  /** Write logs to stdout too (the server does; tests don't): JSON lines, or through the given (pretty) destination. */
+  logStdout?: LoggerOptions['stdout'];
   /** Fixed environment for CLI children on top of process.env (the demo's and tests' pointer at the fake model). */
   childEnv?: Record<string, string | undefined>;
   /** Further sources of each run's environment, applied after `childEnv` (see features/runs/run-environment.ts). */
