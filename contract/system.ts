@@ -17,6 +17,13 @@ export const RouterStatus = z.object({
 });
 export type RouterStatus = z.infer<typeof RouterStatus>;
 
+/**
+ * Where the server listens, for Settings › Connect a device: `url` is what another device would open (a wildcard bind,
+ * 0.0.0.0 or ::, names this machine's first LAN address); `loopback` when only this machine can reach it.
+ */
+export const ListenAddress = z.object({ url: z.string(), loopback: z.boolean() });
+export type ListenAddress = z.infer<typeof ListenAddress>;
+
 export const SystemStatus = z.object({
   claudeVersion: z.string(),
   claudePath: z.string(),
@@ -28,6 +35,8 @@ export const SystemStatus = z.object({
   /** The user's home directory on the server's machine: paths under it are shown with '~' (spec §2). */
   homeDirectory: z.string(),
   router: RouterStatus,
+  /** Absent only when the server is not listening on a TCP socket (in-process tests). */
+  listen: ListenAddress.optional(),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 
@@ -42,6 +51,6 @@ export const CommandsQuery = z.object({ workingDirectory: z.string().optional() 
 export const CommandsResponse = z.object({ commands: z.array(Command) });
 
 export const systemRoutes = {
-  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, config path, live run count, machine id, demo mode, model router state, listening address.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
   commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes, type RouterStatus } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
+import { listenAddress } from './listen-address';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: LiveRuns; routerStatus: () => RouterStatus }): void {
   registerRoute(app, routes.system.status, async () => ({
@@ -13,5 +14,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
     demoMode: deps.demoMode,
     homeDirectory: deps.paths.home,
     router: deps.routerStatus(),
+    listen: listenAddress(app.server.address()),
   }));
 }
