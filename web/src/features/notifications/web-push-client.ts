@@ -1,6 +1,7 @@
 import type { PushSubscription } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { apiCall } from '@/app/api-client';
+import { SERVICE_WORKER_OPTIONS, SERVICE_WORKER_URL } from '@/app/service-worker';
 
 /** Spec §8 'Web push' messages. */
 export const WEB_PUSH_ERRORS = {
@@ -39,7 +40,7 @@ export function enableErrorMessage(error: unknown): string {
 /** The browser's current push subscription, if any (none where push is unsupported). */
 export async function currentSubscription(): Promise<globalThis.PushSubscription | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_OPTIONS.scope);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
@@ -49,7 +50,7 @@ export async function enableWebPush(): Promise<void> {
   if ((await Notification.requestPermission()) !== 'granted') fail(WEB_PUSH_ERRORS.denied);
   const { publicKey } = await apiCall(routes.notifications.status);
   if (!publicKey) fail(WEB_PUSH_ERRORS.vapid);
-  await container.register('/sw.js', { type: 'module', scope: '/' });
+  await container.register(SERVICE_WORKER_URL, SERVICE_WORKER_OPTIONS);
   const registration = await container.ready;
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
   await apiCall(routes.notifications.register, { body: subscription.toJSON() as PushSubscription });
