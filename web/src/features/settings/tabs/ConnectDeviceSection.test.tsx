@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type PublicConfig, type SystemStatus } from '@cui/contract';
 import { AppProviders } from '@/app/providers';
 import { storeToken } from '@/app/auth-token';
+import { SystemStatusProvider } from '@/app/system-status';
 import { stubConfigFetch } from '@/test-fixtures/config-fetch';
 import { SettingsDialog } from '../SettingsDialog';
 import { LOOPBACK_WARNING, PLAIN_HTTP_NOTE, deviceBaseUrl } from './ConnectDeviceSection';
@@ -24,7 +25,9 @@ function renderGeneral(listen: SystemStatus['listen'], publicUrl?: string) {
   stubConfigFetch({ load: async () => config, update: async () => config });
   render(
     <AppProviders>
-      <SettingsDialog open onOpenChange={() => undefined} tabs={[generalTab]} />
+      <SystemStatusProvider>
+        <SettingsDialog open onOpenChange={() => undefined} tabs={[generalTab]} />
+      </SystemStatusProvider>
     </AppProviders>,
   );
 }

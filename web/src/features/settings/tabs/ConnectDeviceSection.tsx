@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { routes } from '@/app/routes';
 import { getStoredToken } from '@/app/auth-token';
-import { useApiQuery } from '@/app/use-api-query';
+import { useListenAddress } from '@/app/system-status';
 import { CopyButton, Input, Spinner } from '@/ui';
 import { useConfigResource } from '../config-resource';
 
@@ -25,9 +24,10 @@ export function deviceBaseUrl(publicUrl: string | undefined, listenUrl: string |
  */
 export function ConnectDeviceSection() {
   const { config } = useConfigResource();
-  const { data: status } = useApiQuery(routes.system.status);
+  // The page's one status load: asking again here would cost a request each time Settings opens.
+  const listen = useListenAddress();
   const publicUrl = config?.interface.notifications.publicUrl;
-  const base = deviceBaseUrl(publicUrl, status?.listen?.url);
+  const base = deviceBaseUrl(publicUrl, listen?.url);
   const token = getStoredToken();
   const url = base && token ? `${base}/#token=${token}` : undefined;
   return (
@@ -38,12 +38,12 @@ export function ConnectDeviceSection() {
         <Spinner />
       ) : (
         <>
-          {!publicUrl && status?.listen?.loopback && (
+          {!publicUrl && listen?.loopback && (
             <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
               {LOOPBACK_WARNING}
             </p>
           )}
-          {url.startsWith('http://') && !status?.listen?.loopback && <p className="text-xs text-neutral-500 dark:text-neutral-400">{PLAIN_HTTP_NOTE}</p>}
+          {url.startsWith('http://') && !listen?.loopback && <p className="text-xs text-neutral-500 dark:text-neutral-400">{PLAIN_HTTP_NOTE}</p>}
           <div className="self-center rounded-md bg-white p-2">
             <Suspense fallback={<Spinner />}>
               <QrCodeCanvas text={url} label="QR code of the URL with the access token" />
