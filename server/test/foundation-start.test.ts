@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, makeTestDirs, waitFor } from './helpers';
+import { launcherEnv, ROOT } from './launcher';
 import { alive, commandLine, descendants } from './process-tree';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const started: ChildProcess[] = [];
 const descendantsSeen: number[] = [];
 
@@ -20,12 +19,7 @@ function npmStart(args: string[]): { child: ChildProcess; stdout: () => string; 
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: ROOT,
     env: {
-      PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-      HOME: dirs.home,
-      TMPDIR: dirs.tmp,
-      CUI_HOME: dirs.cuiHome,
-      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...launcherEnv(dirs),
       npm_config_update_notifier: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

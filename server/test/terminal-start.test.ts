@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, makeTestDirs, waitFor } from './helpers';
+import { launcherEnv, ROOT } from './launcher';
 import { alive, descendants } from './process-tree';
 import { decodeTerminalQr } from './terminal-qr';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'c'.repeat(32);
 /** Each line of qrcode's terminal rendering starts by setting a white background. */
 const QR_LINE_START = '\u001b[47m';
@@ -35,12 +34,7 @@ async function launch(options: { tty: boolean; env?: Record<string, string> }): 
   const child = spawn(file, args, {
     cwd: ROOT,
     env: {
-      PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-      HOME: dirs.home,
-      TMPDIR: dirs.tmp,
-      CUI_HOME: dirs.cuiHome,
-      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...launcherEnv(dirs),
       TERM: 'xterm-256color',
       ...options.env,
     },
