@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { getStoredToken } from '@/app/auth-token';
 import { useListenAddress } from '@/app/system-status';
 import { CopyButton, Input, Spinner } from '@/ui';
-import { useConfigResource } from '../config-resource';
+import { useConfigResource } from '@/features/config';
 
 const QrCodeCanvas = lazy(() => import('./QrCodeCanvas').then((m) => ({ default: m.QrCodeCanvas })));
 

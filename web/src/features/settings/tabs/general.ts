@@ -1,4 +1,4 @@
-import type { SettingsTab } from '../types';
+import type { SettingsTab } from '@/features/config';
 import { ConnectDeviceSection } from './ConnectDeviceSection';
 import { ThemeSection } from './ThemeSection';
 
