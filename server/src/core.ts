@@ -13,7 +13,7 @@ import { createWorkspace, type Workspace } from './features/workspace/index';
 import { createEventBus, type EventBus } from './platform/bus';
 import { openDatabaseWithRecovery } from './platform/db-recovery';
 import { createLogBuffer, type LogBuffer } from './platform/log-buffer';
-import { createLogger } from './platform/logger';
+import { createLogger, type LoggerOptions } from './platform/logger';
 import { resolvePaths } from './platform/paths';
 import { createReaper, type Reaper } from './platform/reaper';
 import { createRequestGate, type RequestGate } from './platform/request-gate';
@@ -26,8 +26,8 @@ export interface PlatformOptions {
   cuiHome?: string;
   claudeConfigDir?: string;
   logLevel?: string;
-  /** Write logs to stdout too (the server does; tests don't). */
-  logStdout?: boolean;
+  /** Write logs to stdout too (the server does; tests don't): JSON lines, or through the given (pretty) destination. */
+  logStdout?: LoggerOptions['stdout'];
   /** The ring buffer behind /api/logs; a new one when absent. */
   logBuffer?: LogBuffer;
   /** The domain event bus; a new one when absent (a test passes its own to observe the facts features publish). */

@@ -1,6 +1,7 @@
 import type { PushSubscription } from '@cui/contract';
 import { routes } from './routes';
 import { apiCall } from './api-client';
+import { SERVICE_WORKER_OPTIONS, SERVICE_WORKER_URL } from './service-worker';
 
 /**
  * Subscribing this browser to web push and back: the Settings' Web Push section and the raw JSON page's
@@ -47,7 +48,7 @@ export function enableErrorMessage(error: unknown): string {
 /** The browser's current push subscription, if any (none where push is unsupported). */
 export async function currentSubscription(): Promise<globalThis.PushSubscription | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_OPTIONS.scope);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
@@ -63,7 +64,7 @@ export async function enableWebPush(messages: EnableMessages = WEB_PUSH_ERRORS):
   if ((await Notification.requestPermission()) !== 'granted') fail(messages.denied);
   const { publicKey } = await apiCall(routes.notifications.status);
   if (!publicKey) fail(messages.vapid);
-  await container.register('/sw.js', { type: 'module', scope: '/' });
+  await container.register(SERVICE_WORKER_URL, SERVICE_WORKER_OPTIONS);
   const registration = await container.ready;
   const subscription = (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })).toJSON() as PushSubscription;
   await apiCall(routes.notifications.register, { body: subscription });

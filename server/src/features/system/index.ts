@@ -3,6 +3,7 @@ import { routes, type RouterStatus } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 import type { ClaudeSignIn } from './claude-sign-in';
+import { listenAddress } from './listen-address';
 import type { Feature } from '../../platform/feature';
 
 export { createClaudeSignIn, describeSignIn, type ClaudeSignIn } from './claude-sign-in';
@@ -21,6 +22,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: PlatformDeps & 
       router: deps.routerStatus(),
       // Never waits for the CLI (the status serves every page's first load): GET /api/system/sign-in does.
       claudeAuth: deps.signIn.current(),
+      listen: listenAddress(app.server.address()),
     };
   });
   registerRoute(app, routes.system.signIn, () => deps.signIn.auth());
