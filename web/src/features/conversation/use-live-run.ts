@@ -3,7 +3,8 @@ import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '@/app/use-api-query';
-import { type ConnectionState, type SessionAction, useStreamConnection } from '@/features/live-run';
+import type { ConnectionState } from '@/app/stream';
+import { type SessionAction, useStreamConnection } from '@/features/live-run';
 
 export interface LiveRunOptions {
   sessionId: string;

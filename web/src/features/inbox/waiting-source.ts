@@ -1,7 +1,7 @@
 import type { WaitingPermission, WaitingPermissionsEvent } from '@cui/contract';
 import { routes } from '@/app/routes';
-import { errorFromResponse, routeUrl } from '@/app/api-client';
-import { createLineSplitter } from '@/features/live-run';
+import { routeUrl } from '@/app/api-client';
+import { createStreamReader, fetchTransport, fixedRetry } from '@/app/stream';
 
 /** After a drop or a failed open, the next attempt comes this much later (spec §9's stream reconnect delay). */
 export const WAITING_RETRY_MS = 5000;
@@ -33,67 +33,38 @@ function isEmptyList(json: unknown): boolean {
 }
 
 /**
- * Hands each line that parses as the contract's event to `onList`; heartbeats and anything else are skipped. The
- * schema is loaded with the first list that is not empty.
+ * Decodes one payload as the contract's event (heartbeats are the reader's); anything else is skipped. The schema is
+ * loaded with the first list that is not empty.
  */
-function createLineReader(onList: (waiting: WaitingPermission[]) => void): (line: string) => Promise<void> {
+function waitingDecoder(): (payload: string) => Promise<WaitingPermission[] | undefined> {
   let schema: WaitingSchema | undefined;
-  return async (line) => {
-    if (line.trim() === '' || line.startsWith(':')) return;
+  return async (payload) => {
     let json: unknown;
     try {
-      json = JSON.parse(line);
+      json = JSON.parse(payload);
     } catch {
-      return;
+      return undefined;
     }
-    if (isEmptyList(json)) return onList([]);
+    if (isEmptyList(json)) return [];
     schema ??= await loadSchema();
     const parsed = schema.safeParse(json);
-    if (parsed.success) onList(parsed.data.permissions);
-    else console.warn('Skipping an unexpected inbox line:', line.slice(0, 200));
+    if (parsed.success) return parsed.data.permissions;
+    console.warn('Skipping an unexpected inbox line:', payload.slice(0, 200));
+    return undefined;
   };
 }
 
-async function read(deps: WaitingSourceDeps, signal: AbortSignal): Promise<void> {
-  const response = await deps.fetchFn(routeUrl(routes.inbox.waiting), { headers: deps.headers(), signal });
-  // A 401 also sends the user back to the login screen, as for every other call (no retrying a rejected token).
-  if (!response.ok) throw await errorFromResponse(response);
-  if (!response.body) throw new Error('No response body');
-  const readLine = createLineReader(deps.onList);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const splitter = createLineSplitter();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    for (const line of splitter.push(value)) await readLine(line);
-  }
-}
-
+/**
+ * The inbox stream through the stream reader: reopened 5 s after it ends or fails; a 401 sends the user back to the
+ * login screen, as for every other call (no retrying a rejected token).
+ */
 export function createWaitingSource(deps: WaitingSourceDeps): WaitingSource {
-  let controller: AbortController | undefined;
-  let timer: unknown;
-  const open = (): void => {
-    if (controller) return;
-    const current = new AbortController();
-    controller = current;
-    // Ended or failed (the server restarted, the network dropped): try again later, unless stopped meanwhile.
-    const retry = (): void => {
-      if (controller !== current || current.signal.aborted) return;
-      controller = undefined;
-      timer = deps.setTimer(() => {
-        timer = undefined;
-        open();
-      }, WAITING_RETRY_MS);
-    };
-    read(deps, current.signal).then(retry, retry);
-  };
-  return {
-    start: open,
-    stop() {
-      controller?.abort();
-      controller = undefined;
-      if (timer !== undefined) deps.clearTimer(timer);
-      timer = undefined;
-    },
-  };
+  return createStreamReader({
+    url: () => routeUrl(routes.inbox.waiting),
+    decode: waitingDecoder(),
+    onMessages: (lists) => lists.forEach(deps.onList),
+    retry: fixedRetry(WAITING_RETRY_MS),
+    timers: { set: deps.setTimer, clear: deps.clearTimer },
+    transport: fetchTransport({ fetchFn: deps.fetchFn, headers: deps.headers }),
+  });
 }

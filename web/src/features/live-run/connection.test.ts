@@ -1,7 +1,8 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { type ConnectionState, createStreamConnection, exponentialRetry, type PageVisibility } from './connection';
-import { STREAM_UNREACHABLE } from './read-stream';
+import { type ConnectionState, exponentialRetry, type PageVisibility } from '@/app/stream';
+import { createStreamConnection } from './connection';
+import { STREAM_UNREACHABLE } from '@/app/stream';
 
 function streamResponse(lines: string[], keepOpen = false): Response {
   const body = new ReadableStream<Uint8Array>({

@@ -3,7 +3,7 @@ import type { ContextUsage, ConversationMessage, PermissionRequest, QueuedMessag
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
 import { type ChatMessage, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
-import type { ConnectionState } from './connection';
+import type { ConnectionState } from '@/app/stream';
 import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
 import { statusTextFor } from './status-text';
 

@@ -1,6 +1,6 @@
 import type { StreamEvent, ToolMetrics } from '@cui/contract';
 import { useCallback, useState } from 'react';
-import { type ConnectionState, exponentialRetry, type RetryPolicy } from './connection';
+import { type ConnectionState, exponentialRetry, type RetryPolicy } from '@/app/stream';
 import { statusTextFor } from './status-text';
 import { EMPTY_TALLY, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 import { useStreamConnection } from './use-stream-connection';

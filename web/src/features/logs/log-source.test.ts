@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logLinePayload, streamLogs } from './log-source';
+import { framedPayload } from '@/app/stream';
+import { decodeLogEntry, streamLogs } from './log-source';
+
+/** One log stream line as the reader hands it over: framed as SSE (heartbeats give null), then decoded. */
+const logLinePayload = (line: string) => {
+  const payload = framedPayload(line, 'sse');
+  return payload === null ? null : (decodeLogEntry(payload) ?? null);
+};
 
 function streamResponse(chunks: string[], init: ResponseInit = {}): Response {
   const body = new ReadableStream<Uint8Array>({
@@ -14,7 +21,7 @@ function streamResponse(chunks: string[], init: ResponseInit = {}): Response {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('logLinePayload', () => {
+describe('decodeLogEntry (after the reader framed the line)', () => {
   it("strips 'data: ' and ignores blank and ':' lines", () => {
     expect(logLinePayload('data: {"msg":"a"}')).toBe('{"msg":"a"}');
     expect(logLinePayload('{"msg":"b"}\r')).toBe('{"msg":"b"}');
