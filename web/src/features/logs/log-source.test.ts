@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
 import { framedPayload } from '@/app/stream';
 import { decodeLogEntry, streamLogs } from './log-source';
 
@@ -55,5 +56,14 @@ describe('streamLogs', () => {
     const onOpen = vi.fn();
     await expect(streamLogs({ signal: new AbortController().signal, onOpen, onLines: vi.fn(), fetchFn })).rejects.toThrow('boom');
     expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('a 401 sends the user to the login screen', async () => {
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    await expect(streamLogs({ signal: new AbortController().signal, onOpen: vi.fn(), onLines: vi.fn(), fetchFn })).rejects.toThrow('Unauthorized');
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 });
