@@ -2,7 +2,7 @@
 export { keepFollowing, readFollowStream } from './follow-stream';
 export { createStreamConnection, type StreamConnection, type StreamConnectionDeps } from './connection';
 export { statusTextFor, toolStatusText } from './status-text';
-export { type ChatMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './chat-message';
+export { type ViewMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './view-message';
 export { applyDelta, completePartial, withPartials, type PartialMessage, type Partials } from './partial-messages';
 export { initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
 export { conversationToolMetrics, EMPTY_TALLY, EMPTY_TOOL_METRICS, type StreamToolTally, tallyToolEvent } from './tool-metrics';
