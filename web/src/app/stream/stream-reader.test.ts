@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNAUTHORIZED_EVENT } from '../auth-token';
 import { exponentialRetry, fixedRetry, type PageVisibility } from './retry';
 import { type CloseReason, createStreamReader, type StreamReaderOptions } from './stream-reader';
-import { STREAM_UNREACHABLE, StreamError } from './stream-error';
+import type { StreamError } from './stream-error';
+import { STREAM_UNREACHABLE } from './stream-error';
 import { fetchTransport } from './transport';
 
 /** A response whose body is these chunks, then (unless kept open) its end. */

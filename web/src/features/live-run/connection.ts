@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@cui/contract';
+import type { StreamEvent, StreamingId } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { routeUrl } from '@/app/api-client';
 import {
@@ -16,7 +16,7 @@ import { decodeStreamEvent, loadStreamEventSchema } from './stream-event';
 const GONE_STATUSES = new Set([404, 410]);
 
 export interface StreamConnectionDeps {
-  streamingId: string;
+  streamingId: StreamingId;
   fetchFn: typeof fetch;
   headers: () => Headers;
   visibility: PageVisibility;

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@cui/contract';
+import type { StreamEvent, StreamingId } from '@cui/contract';
 import { useEffect, useRef } from 'react';
 import { authHeaders } from '@/app/api-client';
 import { type ConnectionState, documentVisibility, type RetryPolicy, windowTimers } from '@/app/stream';
@@ -6,7 +6,7 @@ import { createStreamConnection } from './connection';
 
 export interface UseStreamConnectionOptions {
   /** No connection while undefined. */
-  streamingId: string | undefined;
+  streamingId: StreamingId | undefined;
   onEvent: (event: StreamEvent) => void;
   onState: (state: ConnectionState) => void;
   onError?: (message: string) => void;
