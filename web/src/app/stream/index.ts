@@ -1,5 +1,6 @@
 /** The one stream reader of the web: every live stream (run, follow, inbox, logs, the raw page's viewer) reads through it. */
 export { createLineSplitter, framedPayload } from './lines';
+export { jsonDecoder, type JsonDecoderOptions, type ParseSchema } from './json-decoder';
 export { readStream, type Decode, type ReadStreamOptions } from './read-stream';
 export {
   documentVisibility,

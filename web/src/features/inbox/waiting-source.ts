@@ -1,7 +1,7 @@
 import type { WaitingPermission, WaitingPermissionsEvent } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { routeUrl } from '@/app/api-client';
-import { createStreamReader, fetchTransport, fixedRetry } from '@/app/stream';
+import { createStreamReader, fetchTransport, fixedRetry, jsonDecoder } from '@/app/stream';
 
 /** After a drop or a failed open, the next attempt comes this much later (spec §9's stream reconnect delay). */
 export const WAITING_RETRY_MS = 5000;
@@ -27,32 +27,22 @@ type WaitingSchema = typeof WaitingPermissionsEvent;
 const loadSchema = (): Promise<WaitingSchema> => import('@cui/contract').then((contract) => contract.WaitingPermissionsEvent);
 
 /** `{type: 'waiting', permissions: []}`: nothing waits (the usual answer), known without the schema. */
-function isEmptyList(json: unknown): boolean {
+function emptyList(json: unknown): WaitingPermissionsEvent | undefined {
   const event = json as { type?: unknown; permissions?: unknown } | null;
-  return typeof event === 'object' && event !== null && event.type === 'waiting' && Array.isArray(event.permissions) && event.permissions.length === 0;
+  const empty = typeof event === 'object' && event !== null && event.type === 'waiting' && Array.isArray(event.permissions) && event.permissions.length === 0;
+  return empty ? { type: 'waiting', permissions: [] } : undefined;
 }
 
 /**
  * Decodes one payload as the contract's event (heartbeats are the reader's); anything else is skipped. The schema is
  * loaded with the first list that is not empty.
  */
-function waitingDecoder(): (payload: string) => Promise<WaitingPermission[] | undefined> {
-  let schema: WaitingSchema | undefined;
-  return async (payload) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch {
-      return undefined;
-    }
-    if (isEmptyList(json)) return [];
-    schema ??= await loadSchema();
-    const parsed = schema.safeParse(json);
-    if (parsed.success) return parsed.data.permissions;
-    console.warn('Skipping an unexpected inbox line:', payload.slice(0, 200));
-    return undefined;
-  };
-}
+const waitingDecoder = () =>
+  jsonDecoder<WaitingPermissionsEvent>({
+    schema: loadSchema,
+    fast: emptyList,
+    onSkip: (payload, reason) => reason === 'schema' && console.warn('Skipping an unexpected inbox line:', payload.slice(0, 200)),
+  });
 
 /**
  * The inbox stream through the stream reader: reopened 5 s after it ends or fails; a 401 sends the user back to the
@@ -62,7 +52,7 @@ export function createWaitingSource(deps: WaitingSourceDeps): WaitingSource {
   return createStreamReader({
     url: () => routeUrl(routes.inbox.waiting),
     decode: waitingDecoder(),
-    onMessages: (lists) => lists.forEach(deps.onList),
+    onMessages: (events) => events.forEach((event) => deps.onList(event.permissions)),
     retry: fixedRetry(WAITING_RETRY_MS),
     timers: { set: deps.setTimer, clear: deps.clearTimer },
     transport: fetchTransport({ fetchFn: deps.fetchFn, headers: deps.headers }),

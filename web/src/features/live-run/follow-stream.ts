@@ -1,7 +1,7 @@
 import type { FollowEvent } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { routeUrl } from '@/app/api-client';
-import { createStreamReader, fixedRetry, readStream } from '@/app/stream';
+import { createStreamReader, fixedRetry, jsonDecoder, readStream } from '@/app/stream';
 
 type FollowSchema = typeof FollowEvent;
 
@@ -24,22 +24,7 @@ function smallEvent(json: unknown): FollowEvent | undefined {
 }
 
 /** Decodes one follow payload: the small events by hand, messages through the schema; anything else is skipped. */
-function followDecoder(): (payload: string) => Promise<FollowEvent | undefined> {
-  let schema: FollowSchema | undefined;
-  return async (payload) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch {
-      return undefined;
-    }
-    const small = smallEvent(json);
-    if (small) return small;
-    schema ??= await loadSchema();
-    const parsed = schema.safeParse(json);
-    return parsed.success ? parsed.data : undefined;
-  };
-}
+const followDecoder = () => jsonDecoder<FollowEvent>({ schema: loadSchema, fast: smallEvent });
 
 const followUrl = (sessionId: string, from?: number): string => routeUrl(routes.follow.follow, { params: { sessionId }, query: { from } });
 
