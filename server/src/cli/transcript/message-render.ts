@@ -1,7 +1,16 @@
 import type { ConversationMessage } from '@cui/contract';
-import type { OrderedNode } from './chain-order';
-import type { MessageNode } from './conversation-details';
+import type { ChainNode, OrderedNode } from './chain-order';
 import { str, type TranscriptLine } from './transcript-line';
+
+/** A message line of a transcript: where it is (file, byte range) and its place in the chain. */
+export interface MessageNode extends ChainNode {
+  /** Index of the file the line is in: 0 for the session's transcript, then its subagent transcripts. */
+  file: number;
+  start: number;
+  end: number;
+  /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
+  complete: boolean;
+}
 
 const PARENT_PREFIX = Buffer.from('{"parentUuid":');
 
