@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SuccessResponse } from './common';
-import { SessionId } from './ids';
+import { SessionId, StreamingId } from './ids';
 import { defineRoute } from './route';
 import { PermissionMode } from './sessions';
 
@@ -45,7 +45,7 @@ export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
  * own settings stay): the answer names that run and session, and `queued` says where the message waits (null: it
  * started at once); the request's other fields are not used then.
  */
-export const StartConversationResponse = z.object({ streamingId: z.string(), sessionId: z.string(), queued: QueuedMessage.nullable().optional() });
+export const StartConversationResponse = z.object({ streamingId: StreamingId, sessionId: z.string(), queued: QueuedMessage.nullable().optional() });
 export type StartConversationResponse = z.infer<typeof StartConversationResponse>;
 
 /**

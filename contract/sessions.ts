@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QueryBool, QueryInt } from './common';
 import { CUSTOM_NAME_MAX, MAX_DETAILS_WINDOW, PERMISSION_MODES } from './constants';
-import { SessionId } from './ids';
+import { SessionId, StreamingId } from './ids';
 import { ConversationMessage } from './messages';
 import { defineRoute } from './route';
 
@@ -73,7 +73,7 @@ export const ConversationSummary = z.object({
   projectPath: z.string(),
   status: SessionStatus,
   /** Present while the session has a live run. */
-  streamingId: z.string().optional(),
+  streamingId: StreamingId.optional(),
   /**
    * 'terminal' while a CLI outside this console is writing the session (status 'ongoing', no streamingId; the
    * home row says 'Active in terminal'): it can be followed (GET …/follow) but not written to until it stops.

@@ -3,7 +3,7 @@ import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiCall } from '@/app/api-client';
-import type { ChatMessage, SessionAction } from '@/features/live-run';
+import type { ViewMessage, SessionAction } from '@/features/live-run';
 import type { StartedRunState } from './started-run';
 
 export interface Decision {
@@ -27,7 +27,7 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-function userMessage(text: string): ChatMessage {
+function userMessage(text: string): ViewMessage {
   const id = `local-${Date.now()}`;
   return { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() };
 }

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolResultRecord } from '@/features/live-run';
+import type { ViewMessage, ToolResultRecord } from '@/features/live-run';
 import { type ToolFixture, toolFixtures } from '../fixtures/tool-uses';
 import { renderInConversation } from '../fixtures/render';
 import { searchResultCount, searchSummary } from './SearchSummary';
 import { ToolUse } from './ToolUse';
 
-function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord, children: ChatMessage[] = []) {
+function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord, children: ViewMessage[] = []) {
   return renderInConversation(<ToolUse block={use} />, { toolResults: { [use.id]: override ?? result }, childrenOf: () => children });
 }
 
@@ -49,7 +49,7 @@ describe('WebSearch and WebFetch panels', () => {
 });
 
 describe('Task panel', () => {
-  const child: ChatMessage = {
+  const child: ViewMessage = {
     id: 'msg_child', role: 'assistant', parentToolUseId: 'toolu_task', isSidechain: true, uuids: ['u'],
     blocks: [{ type: 'text', text: 'Subagent looked around' }],
   };
