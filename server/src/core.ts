@@ -134,6 +134,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   return {
     platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate,
     async closeRuns() {
+      await signIn.close();
       await runs.close();
       await reaper.close();
     },
