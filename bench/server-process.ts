@@ -22,9 +22,10 @@ export interface BenchServer {
  */
 export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-server'): Promise<string> {
   const outdir = path.join(BENCH_ROOT, 'bench', 'results', name);
-  const worker = path.join(checkout, 'server', 'src', 'features', 'sessions', 'index-worker.ts');
+  // The worker's folder since the sessions feature was split (issue 22), and before it (a baseline checkout).
+  const worker = ['transcript-index', 'sessions'].map((feature) => path.join(checkout, 'server', 'src', 'features', feature, 'index-worker.ts')).find((file) => fs.existsSync(file));
   await build({
-    entryPoints: { 'sessions-server': path.join(checkout, 'bench', 'sessions-server.ts'), ...(fs.existsSync(worker) ? { 'index-worker': worker } : {}) },
+    entryPoints: { 'sessions-server': path.join(checkout, 'bench', 'sessions-server.ts'), ...(worker ? { 'index-worker': worker } : {}) },
     outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm',
     packages: 'external', tsconfig: path.join(checkout, 'tsconfig.server.json'), logLevel: 'error',
   });
