@@ -8,6 +8,7 @@ import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
 import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
+import { useSessionMetrics } from './header/use-session-metrics';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
 import { QueuedMessages } from './QueuedMessages';
@@ -29,8 +30,9 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
   const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
   const targetId = useMemo(() => locateMessage(state.messages, messages, c.target), [state.messages, messages, c.target]);
   const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
+  const sessionMetrics = useSessionMetrics(counted, c.history);
   // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
-  const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
+  const metrics = state.messages.length > 0 ? sessionMetrics : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
   const view = useConversationViewValue(state, c.projectPath, c.running);
   const permission = state.pendingPermission;
   // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.
