@@ -109,6 +109,9 @@ describe('Approve/Deny from a notification', () => {
     expect(await resolvedVia(stream)).toEqual({ status: 'approved', decidedVia: 'notification' });
     await stream.ended;
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+    // Kept with the session (issue 29.7): the conversation says 'Approved from notification' from history too.
+    const kept = (await (await server.api(`/api/conversations/${sessionId}/decisions`)).json()) as { decisions: unknown[] };
+    expect(kept.decisions).toEqual([expect.objectContaining({ sessionId, toolName: 'Edit', status: 'approved', decidedVia: 'notification', toolUseId: expect.any(String) })]);
 
     for (const again of [approve, deny]) {
       const second = await checked(await tapAction(again, 'android'), again.url);

@@ -3,6 +3,7 @@ import { routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 import type { RunManager } from './run-manager';
+import { createDecisionHistory, registerDecisionRoute } from './decision-history';
 import { registerStreamRoutes } from './stream-route';
 
 export { createRunManager, FINISHED_RUN_RETENTION_MS, type RunManager, type RunManagerDeps, type RunManagerOptions } from './run-manager';
@@ -12,7 +13,7 @@ export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGu
 
 /**
  * The runs feature's HTTP surface: start and stop (in the contract's session routes), the run stream,
- * and the permission list and decision.
+ * the permission list and decision, and who decided each request of a session (decision-history.ts).
  */
 export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: RunManager; heartbeatMs?: number }): void {
   const { runs } = deps;
@@ -23,6 +24,8 @@ export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { r
   registerRoute(app, routes.runs.unqueue, ({ params }) => runs.unqueue(params.id, params.messageId));
   registerRoute(app, routes.runs.sendNow, ({ params }) => runs.sendNow(params.id, params.messageId));
   registerRoute(app, routes.permissions.list, ({ query }) => ({ permissions: runs.permissions.list(query) }));
-  registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body, 'console') }));
+  registerRoute(app, routes.permissions.decide, ({ params, body }) => ({ success: true, permission: runs.permissions.decide(params.id, body, body.via ?? 'console') }));
+  // Who decided each request, kept with its session from here on (subscribes to permission.resolved).
+  registerDecisionRoute(app, createDecisionHistory(deps));
   registerStreamRoutes(app, { runs, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
 }

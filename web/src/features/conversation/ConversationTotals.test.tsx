@@ -14,7 +14,7 @@ const base = { timestamp: at, isSidechain: false, parentUuid: null };
 const prompt = (n: number): ConversationMessage => ({ ...base, uuid: `u-${n}`, type: 'user', message: { role: 'user', content: `prompt ${n}` } });
 
 /** A tool use (by the assistant) and its result (by the user), as a transcript has them. */
-function toolTurn(id: string, name: string, input: Record<string, unknown>): ConversationMessage[] {
+function toolTurn([id, name, input]: readonly [string, string, Record<string, unknown>]): ConversationMessage[] {
   return [
     { ...base, uuid: `a-${id}`, type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } },
     { ...base, uuid: `r-${id}`, type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'done' }] } },
@@ -44,9 +44,9 @@ describe("ConversationView header: a long session's totals (issue 29.6)", () => 
     const olderHeld = new Promise<void>((resolve) => (releaseOlder = resolve));
     installFakeApi({
       [`GET /api/conversations/${SID}`]: async ({ url }) => {
-        if (url.searchParams.get('before') === null) return details([prompt(1500), ...toolTurn(...newestInput)], 500);
+        if (url.searchParams.get('before') === null) return details([prompt(1500), ...toolTurn(newestInput)], 500);
         await olderHeld;
-        return details([prompt(1), ...olderInputs.flatMap((turn) => toolTurn(...turn))], null);
+        return details([prompt(1), ...olderInputs.flatMap((turn) => toolTurn(turn))], null);
       },
       'GET /api/conversations': () => json({ conversations: [summaryFixture({ toolMetrics: totals, messageCount: 1501 })], total: 1 }),
       'GET /api/permissions': () => json({ permissions: [] }),

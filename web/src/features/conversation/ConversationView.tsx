@@ -11,6 +11,7 @@ import { ConversationHeader } from './header/ConversationHeader';
 import { useSessionMetrics } from './header/use-session-metrics';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
+import { useSessionDecisions, withDecisionNotes } from './permissions/decision-notes';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { TerminalNotice } from './TerminalNotice';
@@ -27,7 +28,11 @@ const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 export function ConversationView({ sessionId, firstWindow }: { sessionId: string; firstWindow?: FirstWindowHandoff }) {
   const c = useConversation(sessionId, firstWindow);
   const { state } = c;
-  const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
+  const decisions = useSessionDecisions(sessionId, c.history);
+  const messages = useMemo(
+    () => withDecisionNotes(mainMessages(withPartials(state.messages, state.index, state.partials)), decisions),
+    [state.messages, state.index, state.partials, decisions],
+  );
   const targetId = useMemo(() => locateMessage(state.messages, messages, c.target), [state.messages, messages, c.target]);
   const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
   const sessionMetrics = useSessionMetrics(counted, c.history);

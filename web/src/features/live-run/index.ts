@@ -17,7 +17,7 @@ export {
 export { statusTextFor, toolStatusText } from './status-text';
 export { type ChatMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './chat-message';
 export { applyDelta, completePartial, withPartials, type PartialMessage, type Partials } from './partial-messages';
-export { initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
+export { decisionNoticeMessage, decisionNoticeText, initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
 export { conversationToolMetrics, EMPTY_TALLY, EMPTY_TOOL_METRICS, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 export { useStreamConnection, type UseStreamConnectionOptions } from './use-stream-connection';
 export { reduceLiveStatus, useLiveStatus, type LiveStatus } from './use-live-status';
