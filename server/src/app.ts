@@ -109,6 +109,9 @@ function liveTitle(sessions: SessionIndex, runs: LiveRuns, sessionId: string): s
 }
 
 /** The router child follows the stored router config: started at boot when enabled, restarted on each change. */
+/** How long a start waits for a (re)starting model-provider router before it is refused (issue 29.15). */
+const ROUTER_READY_WAIT_MS = 15_000;
+
 function startModelRouter(platform: PlatformDeps): ModelRouter {
   const router = createModelRouter({ logger: platform.logger });
   platform.bus.subscribe('config.changed', ({ sections }) => {
@@ -205,7 +208,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFileRoutes(app, platform);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
   registerFollowRoute(app, { sessions, logger: platform.logger, ...options.followOptions });
-  registerRunRoutes(app, { ...platform, runs });
+  registerRunRoutes(app, { ...platform, runs, beforeStart: () => router.whenReady(platform.config.get().router, ROUTER_READY_WAIT_MS) });
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });
   registerTrustRoutes(app, { ...platform, trust });
   registerWorktreeRoutes(app, { worktrees: createWorktreeService({ runs, logger: platform.logger }) });

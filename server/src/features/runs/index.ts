@@ -15,9 +15,16 @@ export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGu
  * The runs feature's HTTP surface: start and stop (in the contract's session routes), the run stream,
  * the permission list and decision, and who decided each request of a session (decision-history.ts).
  */
-export function registerRunRoutes(app: FastifyInstance, deps: PlatformDeps & { runs: RunManager; heartbeatMs?: number }): void {
-  const { runs } = deps;
-  registerRoute(app, routes.sessions.start, ({ body }) => runs.start(body));
+export function registerRunRoutes(
+  app: FastifyInstance,
+  deps: PlatformDeps & { runs: RunManager; heartbeatMs?: number; beforeStart?: () => Promise<void> },
+): void {
+  const { runs, beforeStart } = deps;
+  registerRoute(app, routes.sessions.start, async ({ body }) => {
+    // A restarting model-provider router is waited for (bounded) rather than refusing the start.
+    await beforeStart?.();
+    return runs.start(body);
+  });
   registerRoute(app, routes.sessions.stop, ({ params }) => runs.stop(params.id));
   registerRoute(app, routes.runs.interrupt, ({ params }) => runs.interrupt(params.id));
   registerRoute(app, routes.runs.send, ({ params, body }) => runs.send(params.id, body));
