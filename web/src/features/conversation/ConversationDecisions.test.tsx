@@ -1,9 +1,7 @@
 import type { ConversationMessage, PermissionDecisionRecord } from '@cui/contract';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/ui';
-import { ConversationView } from './ConversationView';
+import { renderConversationPage } from './fixtures/conversation-page';
 import { installFakeApi, json } from './fixtures/fake-api';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';
@@ -38,13 +36,7 @@ describe('ConversationView: decisions remembered (issue 29.7)', () => {
       'GET /api/conversations': () => json({ conversations: [summaryFixture()], total: 1 }),
       'GET /api/permissions': () => json({ permissions: [] }),
     });
-    render(
-      <TooltipProvider>
-        <MemoryRouter initialEntries={[`/c/${SID}`]}>
-          <ConversationView sessionId={SID} />
-        </MemoryRouter>
-      </TooltipProvider>,
-    );
+    renderConversationPage(SID);
     await waitFor(() => expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Approved from notification', 'Denied from inbox']));
     const [approved, denied] = screen.getAllByRole('note');
     const follows = (earlier: Node, later: Node) => (earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;

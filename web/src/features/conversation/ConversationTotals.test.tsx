@@ -1,9 +1,7 @@
 import { addToolMetrics, EMPTY_TOOL_METRICS, toolUseChange, type ConversationMessage, type ToolMetrics } from '@cui/contract';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/ui';
-import { ConversationView } from './ConversationView';
+import { renderConversationPage } from './fixtures/conversation-page';
 import { installFakeApi, json } from './fixtures/fake-api';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';
@@ -51,13 +49,7 @@ describe("ConversationView header: a long session's totals (issue 29.6)", () => 
       'GET /api/conversations': () => json({ conversations: [summaryFixture({ toolMetrics: totals, messageCount: 1501 })], total: 1 }),
       'GET /api/permissions': () => json({ permissions: [] }),
     });
-    render(
-      <TooltipProvider>
-        <MemoryRouter initialEntries={[`/c/${SID}`]}>
-          <ConversationView sessionId={SID} />
-        </MemoryRouter>
-      </TooltipProvider>,
-    );
+    renderConversationPage(SID);
     const expected = `+${totals.linesAdded} −${totals.linesRemoved}`;
     await screen.findByText('prompt 1500');
     await waitFor(() => expect(screen.getByTestId('conversation-subtitle')).toHaveTextContent(expected));

@@ -1,15 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig, type SystemStatus } from '@cui/contract';
-import { AppProviders } from '@/app/providers';
-import { stubConfigFetch } from '@/test-fixtures/config-fetch';
-import { SettingsDialog } from '@/features/settings';
+import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig } from '@cui/contract';
 import { storeProviders } from './provider-rules';
+import { openModelProviderTab } from '@/test-fixtures/provider-tab';
 
 const ALPHA = { name: 'alpha', api_base_url: 'http://a/v1/chat/completions', api_key: '••••••••1234', models: ['a-1'], transformer: { use: ['openrouter'] } };
 const REFUSAL = 'router.providers.1.api_base_url: the API Base URL of provider "beta" must be an http(s) URL ("not a url" is not one)';
-const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' } };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,8 +15,7 @@ afterEach(() => {
 describe('Model Provider tab: what the server refuses (issue 29.15)', () => {
   it("shows the server's message naming the field when a save is refused, and clears it once a save goes through", async () => {
     let config: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: { ...CONFIG_SECTIONS.router.defaults, providers: [ALPHA] }, gemini: {} };
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json(STATUS)));
-    stubConfigFetch({
+    const user = await openModelProviderTab({
       load: async () => config,
       update: async (patch: ConfigUpdate) => {
         const providers = (patch.router as PublicConfig['router']).providers;
@@ -29,13 +24,6 @@ describe('Model Provider tab: what the server refuses (issue 29.15)', () => {
         return config;
       },
     });
-    const user = userEvent.setup();
-    render(
-      <AppProviders>
-        <SettingsDialog open onOpenChange={() => undefined} />
-      </AppProviders>,
-    );
-    await user.click(screen.getByRole('tab', { name: 'Model Provider' }));
     await user.click(await screen.findByRole('button', { name: 'Add Provider' }));
     const form = screen.getByTestId('provider-form');
     await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
