@@ -6,7 +6,7 @@ import { AppProviders } from '@/app/providers';
 import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
 import { SettingsDialog } from '@/features/settings';
 
-const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' } };
+const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 
 /** Tests only: the Settings dialog on its Model Provider tab, the config served by `api`, the status with `router`. */
 export async function openModelProviderTab(api: ConfigApi, router: SystemStatus['router'] = { state: 'off' }) {
