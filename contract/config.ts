@@ -67,12 +67,43 @@ export const Provider = z.object({
 });
 export type Provider = z.infer<typeof Provider>;
 
-export const RouterConfig = z.object({
-  enabled: z.boolean().default(false),
-  providers: z.array(Provider).default([]),
-  /** `default` is 'providerName,modelName'. A map: an update replaces it whole, so a rule can be removed. */
-  rules: z.record(z.string(), z.string()).default({}),
-});
+/** A provider's endpoint: an http(s) URL (the router child calls it). */
+function isHttpUrl(text: string): boolean {
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(text);
+  return parsed.success;
+}
+
+type RouterShape = { providers: Provider[]; rules: Record<string, string> };
+
+/**
+ * What the router could not work with (issue 29.15), each issue on the field at fault: a provider's URL that is not
+ * an http(s) URL, a provider without models, a rule naming a provider that does not exist. Checked on the merged
+ * config (every PUT, every start), so a half-filled provider is refused with its field named.
+ */
+function checkRouter(router: RouterShape, ctx: z.RefinementCtx): void {
+  const names = new Set(router.providers.map((provider) => provider.name));
+  router.providers.forEach((provider, index) => {
+    const label = provider.name ? `provider "${provider.name}"` : `provider ${index + 1}`;
+    if (!isHttpUrl(provider.api_base_url)) {
+      const shown = provider.api_base_url ? `"${provider.api_base_url}" is not` : 'it is empty, not';
+      ctx.addIssue({ code: 'custom', path: ['providers', index, 'api_base_url'], message: `the API Base URL of ${label} must be an http(s) URL (${shown} one)` });
+    }
+    if (provider.models.length === 0) ctx.addIssue({ code: 'custom', path: ['providers', index, 'models'], message: `${label} needs at least one model` });
+  });
+  for (const [rule, target] of Object.entries(router.rules)) {
+    const provider = target.split(',')[0] ?? '';
+    if (target !== '' && !names.has(provider)) ctx.addIssue({ code: 'custom', path: ['rules', rule], message: `the rule "${rule}" names the provider "${provider}", which does not exist` });
+  }
+}
+
+export const RouterConfig = z
+  .object({
+    enabled: z.boolean().default(false),
+    providers: z.array(Provider).default([]),
+    /** `default` is 'providerName,modelName'. A map: an update replaces it whole, so a rule can be removed. */
+    rules: z.record(z.string(), z.string()).default({}),
+  })
+  .superRefine(checkRouter);
 export type RouterConfig = z.infer<typeof RouterConfig>;
 
 /** The Gemini model voice input uses unless `gemini.model` names another. */

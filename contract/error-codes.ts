@@ -48,6 +48,10 @@ export const ERROR_STATUS = {
   'trust.not_revocable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
   'storage.damaged': 503,
+  /** The disk holding CUI_HOME is full: the change was not saved (507 Insufficient Storage); it works again once space is freed. */
+  'storage.full': 507,
+  /** CUI_HOME is on a read-only file system: the change was not saved. */
+  'storage.read_only': 503,
   /** Voice input has no Gemini API key (config gemini.apiKey, GOOGLE_API_KEY or GEMINI_API_KEY). */
   'voice.not_configured': 503,
   /** Gemini refused or failed the request (its message is passed on), or answered something unusable. */

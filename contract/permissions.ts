@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { PermissionId, StreamingId } from './ids';
+import { PermissionId, SessionId, StreamingId } from './ids';
 import { defineRoute } from './route';
 
 export const PermissionStatus = z.enum(['pending', 'approved', 'denied']);
 export type PermissionStatus = z.infer<typeof PermissionStatus>;
 
-/** Where a person decided a request: in the console (any view), or with a notification's Approve/Deny action. */
-export const PermissionDecider = z.enum(['console', 'notification']);
+/**
+ * Where a person decided a request: in the console's conversation view (`console`), in the console's "needs you" list
+ * (`inbox`), or with a notification's Approve/Deny action.
+ */
+export const PermissionDecider = z.enum(['console', 'inbox', 'notification']);
 export type PermissionDecider = z.infer<typeof PermissionDecider>;
 
 /**
@@ -30,6 +33,8 @@ export const PermissionRequest = z.object({
   denyReason: z.string().optional(),
   /** Set once a person decided it (beyond spec): the conversation shows 'Approved from notification'. Absent when the run settled it. */
   decidedVia: PermissionDecider.optional(),
+  /** The tool use the request is about (the CLI's id), when the CLI gave it: the conversation shows the decision by it. */
+  toolUseId: z.string().optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequest>;
 
@@ -48,11 +53,35 @@ export const PermissionDecisionRequest = z.object({
   action: z.enum(['approve', 'deny'], { error: 'Action must be either "approve" or "deny"' }),
   modifiedInput: z.record(z.string(), z.unknown()).optional(),
   denyReason: z.string().optional(),
+  /** Which console view decided (beyond spec): the conversation (`console`, the default) or the "needs you" list. */
+  via: z.enum(['console', 'inbox'], { error: 'via must be either "console" or "inbox"' }).optional(),
 });
 export type PermissionDecisionRequest = z.infer<typeof PermissionDecisionRequest>;
 export const PermissionDecisionResponse = z.object({ success: z.boolean(), permission: PermissionRequest });
 
+/** A person's decision as kept with its session (issue 29.7): shown from history after a reload. */
+export const PermissionDecisionRecord = z.object({
+  permissionId: z.string(),
+  /** The session the run worked in when the request was made. */
+  sessionId: z.string(),
+  toolUseId: z.string().optional(),
+  toolName: z.string(),
+  status: z.enum(['approved', 'denied']),
+  decidedVia: PermissionDecider,
+  decidedAt: z.string(),
+});
+export type PermissionDecisionRecord = z.infer<typeof PermissionDecisionRecord>;
+export const SessionDecisionsResponse = z.object({ decisions: z.array(PermissionDecisionRecord) });
+
 export const permissionRoutes = {
+  sessionDecisions: defineRoute({
+    name: 'listSessionDecisions',
+    summary: "Who decided each permission request of a session (and of the sessions it continues): the page, the inbox or a notification.",
+    method: 'GET',
+    path: '/api/conversations/:sessionId/decisions',
+    params: z.object({ sessionId: SessionId }),
+    response: SessionDecisionsResponse,
+  }),
   list: defineRoute({ name: 'listPermissions', summary: 'Permission requests of live runs, by run and status.', method: 'GET', path: '/api/permissions', query: PermissionListQuery, response: PermissionListResponse }),
   decide: defineRoute({
     name: 'decidePermission',

@@ -137,4 +137,11 @@ test("Approve on a pushed permission request lets the run continue, and the conv
   expect(permissions.permissions).toEqual([expect.objectContaining({ id: permissionId, status: 'approved', decidedVia: 'notification' })]);
   await expect(page.getByRole('note')).toHaveText('Approved from notification');
   await expect.poll(() => fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8'), { timeout: 30_000 }).toBe('hello world\n');
+
+  // Issue 29.7: kept with the session, so once the run is over a reload (history only, no stream) still says who decided.
+  const listed = async () => ((await (await cui.api(`/api/conversations?sessionId=${run.sessionId}`)).json()) as { conversations: { status: string }[] }).conversations[0]?.status;
+  await expect.poll(listed, { timeout: 30_000 }).toBe('completed');
+  await page.reload();
+  await expect(page.getByText('Approved from notification')).toHaveCount(1);
+  await expect(page.getByRole('note')).toHaveText('Approved from notification');
 });

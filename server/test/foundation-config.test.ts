@@ -61,7 +61,8 @@ describe('PUT /api/config', () => {
 
   it('removes a router rule when the rules are sent without it', async () => {
     const server = await start();
-    await put(server, { router: { rules: { default: 'p,m', background: 'p,small' } } });
+    // The rules must name a provider that exists (issue 29.15).
+    await put(server, { router: { providers: [{ name: 'p', api_base_url: 'http://127.0.0.1:9/v1', api_key: '', models: ['m', 'small'] }], rules: { default: 'p,m', background: 'p,small' } } });
     const body = PublicConfig.parse(await (await put(server, { router: { rules: { default: 'p,m' } } })).json());
     expect(body.router.rules).toEqual({ default: 'p,m' });
     expect(JSON.parse(fs.readFileSync(configFile(server), 'utf8')).router.rules).toEqual({ default: 'p,m' });
@@ -76,6 +77,10 @@ describe('PUT /api/config', () => {
     ['the server section', { server: { port: 1 } }, /server/, 'validation.failed'],
     ['a provider without models', { router: { providers: [{ name: 'p', api_base_url: '', api_key: '' }] } }, /router\.providers\.0\.models/, 'validation.failed'],
     ['a non-object body', '[1,2]', /expected object/i, 'validation.failed'],
+    // Issue 29.15: what the router could not work with is refused, naming the field.
+    ['a provider URL that is not a URL', { router: { providers: [{ name: 'p', api_base_url: 'not a url', api_key: '', models: ['m'] }] } }, 'router.providers.0.api_base_url: the API Base URL of provider "p" must be an http(s) URL ("not a url" is not one)', 'config.invalid'],
+    ['a provider with an empty model list', { router: { providers: [{ name: 'p', api_base_url: 'https://api.example/v1', api_key: '', models: [] }] } }, 'router.providers.0.models: provider "p" needs at least one model', 'config.invalid'],
+    ['a rule naming a provider that does not exist', { router: { enabled: true, rules: { default: 'ghost,m' } } }, 'router.rules.default: the rule "default" names the provider "ghost", which does not exist', 'config.invalid'],
   ])('rejects %s with 400 and writes nothing', async (_name, body, message, code) => {
     const server = await start();
     const before = fs.readFileSync(configFile(server));

@@ -109,6 +109,9 @@ describe('Approve/Deny from a notification', () => {
     expect(await resolvedVia(stream)).toEqual({ status: 'approved', decidedVia: 'notification' });
     await stream.ended;
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+    // Kept with the session (issue 29.7): the conversation says 'Approved from notification' from history too.
+    const kept = (await (await server.api(`/api/conversations/${sessionId}/decisions`)).json()) as { decisions: unknown[] };
+    expect(kept.decisions).toEqual([expect.objectContaining({ sessionId, toolName: 'Edit', status: 'approved', decidedVia: 'notification', toolUseId: expect.any(String) })]);
 
     for (const again of [approve, deny]) {
       const second = await checked(await tapAction(again, 'android'), again.url);
@@ -184,5 +187,28 @@ describe('the capability route on its own', () => {
     } finally {
       await tunnelled.close();
     }
+  });
+});
+
+describe('guessing is limited, not use', () => {
+  it('40 bad-token posts from one client (past the limit of 30) do not stop a valid tap from that client; the guesses then get 429', async () => {
+    const { stream, permissionId } = await startAsking('jammed', 'write the file');
+    const { approveUrl } = await pushFor(permissionId);
+    const guess = `${server.url}/api/notify-actions/${'C'.repeat(43)}`;
+    const guesses: number[] = [];
+    for (let i = 0; i < 40; i += 1) guesses.push((await tapAction({ url: guess }, 'web')).status);
+    // The file's earlier tests' dead links count too (same client, same minute): 404 until the limit, then 429 only.
+    const firstRefused = guesses.indexOf(429);
+    expect(firstRefused).toBeGreaterThan(0);
+    expect(firstRefused).toBeLessThanOrEqual(30);
+    expect(new Set(guesses.slice(0, firstRefused))).toEqual(new Set([404]));
+    expect(new Set(guesses.slice(firstRefused))).toEqual(new Set([429]));
+
+    const tapped = await checked(await tapAction({ url: server.url + approveUrl }, 'web'), server.url + approveUrl);
+    expect({ status: tapped.status, json: tapped.json }).toEqual({ status: 200, json: { success: true, status: 'approved' } });
+    expect(await resolvedVia(stream)).toEqual({ status: 'approved', decidedVia: 'notification' });
+    await stream.ended;
+    const refused = await checked(await tapAction({ url: guess }, 'web'), guess);
+    expect({ status: refused.status, code: (refused.json as { code: string }).code }).toEqual({ status: 429, code: 'auth.rate_limited' });
   });
 });

@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import path from 'node:path';
 import { openDatabase, SIDE_FILE_SUFFIXES } from './db';
+import { probeStorage, startupStorageError, storageFaultBehind } from './storage-faults';
 import { readUserData, readUserDataBackup, restoreUserData, type UserData } from './user-data';
 
-/** Why a database file cannot be used, or undefined when it is sound (or does not exist yet). */
+/**
+ * Why a database file cannot be used, or undefined when it is sound (or does not exist yet). A full disk or a
+ * read-only folder is no damage (SQLite then fails to open the file too): that throws the storage error instead.
+ */
 export function diagnoseDatabase(file: string): string | undefined {
   let size: number;
   try {
@@ -21,6 +26,8 @@ export function diagnoseDatabase(file: string): string | undefined {
     const result = db.pragma('quick_check(1)', { simple: true });
     return result === 'ok' ? undefined : `SQLite's check failed: ${String(result)}`;
   } catch (error) {
+    const fault = storageFaultBehind(error, path.dirname(file));
+    if (fault) throw startupStorageError(fault, path.dirname(file));
     return `SQLite cannot read it: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     db?.close();
@@ -51,6 +58,17 @@ function moveAside(file: string): string {
   return aside;
 }
 
+/** Opens the database; a migration that cannot be written (the disk filled up meanwhile) is a storage error too. */
+function openStorable(file: string, logger: Logger): Database.Database {
+  try {
+    return openDatabase(file, logger);
+  } catch (error) {
+    const fault = storageFaultBehind(error, path.dirname(file));
+    if (fault) throw startupStorageError(fault, path.dirname(file));
+    throw error;
+  }
+}
+
 /**
  * Opens the database; a damaged one (empty, unreadable header, failed integrity check) is moved aside and replaced
  * by a new one, into which the user data is restored: first the backup, then whatever could be salvaged from the
@@ -64,8 +82,12 @@ export function openDatabaseWithRecovery(deps: {
   notify?: (message: string) => void;
 }): Database.Database {
   const { file, logger } = deps;
+  const dir = path.dirname(file);
+  // First: on a full disk or in a read-only folder every later step fails, and an intact database must not look damaged.
+  const fault = fs.existsSync(dir) ? probeStorage(dir) : undefined;
+  if (fault) throw startupStorageError(fault, dir);
   const problem = diagnoseDatabase(file);
-  if (!problem) return openDatabase(file, logger);
+  if (!problem) return openStorable(file, logger);
   const salvaged = salvage(file);
   const aside = moveAside(file);
   const db = openDatabase(file, logger);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { statusForCode, type ErrorCode } from '@cui/contract';
 import { isAppError } from './app-error';
 import { isApiPath } from './security';
+import { requestStorageError, storageFaultBehind } from './storage-faults';
+import path from 'node:path';
 
 /** Fastify's body-parser failures that mean "the JSON body could not be read" (spec §5: 'Invalid JSON'). */
 const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
@@ -52,6 +54,13 @@ export function installErrorHandler(app: FastifyInstance, logger: Logger, option
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (isAppError(error)) {
       return reply.status(error.status).send({ error: error.message, code: error.code });
+    }
+    // A full disk or read-only folder (the database's or the config's): a storage code, not 500 (issue 29.13).
+    const fault = storageFaultBehind(error, path.dirname(options.dbPath ?? '.'));
+    if (fault) {
+      const refusal = requestStorageError(fault, path.dirname(options.dbPath ?? 'cui.db'));
+      logger.error({ component: 'storage', requestId: request.id, err: error, fault }, refusal.message);
+      return reply.status(refusal.status).send({ error: refusal.message, code: refusal.code });
     }
     if (DAMAGED_DB_CODES.has((error as { code?: string }).code ?? '')) {
       logger.error({ component: 'db', requestId: request.id, err: error }, damagedDatabaseMessage(options.dbPath));

@@ -12,8 +12,10 @@ export interface AuthFailureLimit {
 
 export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = { max: 30, timeWindowMs: 60_000 };
 /**
- * Calls of capability routes (a notification's Approve/Deny) one client may make per window, successful or not: a
- * person taps a few times a minute; the 256-bit token cannot be guessed anyway, this only keeps floods off the registry.
+ * Failed calls of capability routes (a notification's Approve/Deny with an unknown token: a guess, a used or expired
+ * link) one client may make per window; beyond it, its unknown tokens get 429. A live token always works: behind a
+ * tunnel every phone shares one address, and a page posting junk must not shut a real tap out. The 256-bit token cannot
+ * be guessed anyway; this only keeps floods off the registry.
  */
 export const DEFAULT_CAPABILITY_LIMIT: AuthFailureLimit = { max: 30, timeWindowMs: 60_000 };
 
@@ -78,6 +80,18 @@ function installOriginGuard(app: FastifyInstance): void {
   });
 }
 
+/** Capability requests whose client is over its failure limit: the seconds until it may guess again. */
+const capabilityOverLimit = new WeakMap<FastifyRequest, number>();
+
+/**
+ * For a capability route's handler that found no live token for the request: the 429 to throw when its client has
+ * used up its failed attempts, else undefined (the route then answers its own 404).
+ */
+export function capabilityGuessRefusal(request: FastifyRequest, reply: FastifyReply): AppError | undefined {
+  const ttl = capabilityOverLimit.get(request);
+  return ttl === undefined ? undefined : rateLimited(reply, ttl, 'Too many requests. Try again later.');
+}
+
 function rateLimited(reply: FastifyReply, ttlInSeconds: number, message: string): AppError {
   reply.header('retry-after', String(ttlInSeconds));
   return new AppError('auth.rate_limited', message);
@@ -85,7 +99,7 @@ function rateLimited(reply: FastifyReply, ttlInSeconds: number, message: string)
 
 /**
  * Every /api route requires `Authorization: Bearer <token>`, except capability routes, which carry their own secret
- * and instead count every call against their own per-client limit. The correct token always works;
+ * and instead count their failed calls (unknown tokens) against their own per-client limit. The correct token always works;
  * only failures are counted, and once a client is over the limit its failed attempts get 429 until the window
  * ends (a 128-bit token cannot be guessed in 30 tries a minute, and nobody else can lock the user out).
  */
@@ -97,8 +111,8 @@ async function installAuth(app: FastifyInstance, options: SecurityOptions): Prom
   const checkCapability = app.createRateLimit({ max: capabilityLimit.max, timeWindow: capabilityLimit.timeWindowMs });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (isCapabilityRequest(request)) {
-      const status = await checkCapability(request);
-      if (!status.isAllowed && status.isExceeded) throw rateLimited(reply, status.ttlInSeconds, 'Too many requests. Try again later.');
+      const status = await checkCapability(request, { increment: false });
+      if (!status.isAllowed && status.remaining <= 0) capabilityOverLimit.set(request, status.ttlInSeconds);
       return;
     }
     if (!isApiRequest(request)) return;
@@ -108,6 +122,11 @@ async function installAuth(app: FastifyInstance, options: SecurityOptions): Prom
     if (!status.isAllowed && status.remaining <= 0) throw rateLimited(reply, status.ttlInSeconds, 'Too many authentication attempts. Try again later.');
     await checkFailures(request);
     throw new AppError('auth.unauthorized', 'Unauthorized');
+  });
+  // A capability call counts once answered 404 (no such live token) or 400 (not even a token's shape): guesses are
+  // limited, uses are not.
+  app.addHook('onResponse', async (request, reply) => {
+    if (isCapabilityRequest(request) && (reply.statusCode === 404 || reply.statusCode === 400)) await checkCapability(request);
   });
 }
 

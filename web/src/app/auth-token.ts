@@ -1,8 +1,11 @@
 import { AUTH_TOKEN_PATTERN } from '@cui/contract/constants';
 
-/** Cookie name and storage key of the access token (spec §6: '{prefix}-auth-token'). */
+/**
+ * Storage key of the access token (spec §6: '{prefix}-auth-token').
+ * Deliberate departure from the spec (README): the token lives in local storage only, never in a cookie. Cookies
+ * ignore ports, so a cookie would reach (and be readable by) every other web server on the same host.
+ */
 export const TOKEN_KEY = 'cui-auth-token';
-const COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 export function isValidToken(token: string): boolean {
   return AUTH_TOKEN_PATTERN.test(token);
@@ -16,21 +19,33 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** The held token: local storage first, then the cookie. */
+function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Strict`;
+}
+
+/**
+ * Deletes the cookie earlier versions kept the token in; a valid token found there moves to local storage when
+ * local storage holds none, so nobody is logged out by the change.
+ */
+export function dropTokenCookie(): void {
+  const fromCookie = readCookie(TOKEN_KEY);
+  if (fromCookie === undefined) return;
+  if (localStorage.getItem(TOKEN_KEY) === null && isValidToken(fromCookie)) localStorage.setItem(TOKEN_KEY, fromCookie);
+  deleteCookie(TOKEN_KEY);
+}
+
+/** The held token (local storage). */
 export function getStoredToken(): string | undefined {
-  const token = localStorage.getItem(TOKEN_KEY) ?? readCookie(TOKEN_KEY);
+  const token = localStorage.getItem(TOKEN_KEY);
   return token && isValidToken(token) ? token : undefined;
 }
 
-/** Stores the token in the cookie (7 days, path /, SameSite Strict) and local storage. */
+/** Stores the token in local storage. */
 export function storeToken(token: string): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TOKEN_KEY}=${encodeURIComponent(token)}; Max-Age=${COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Strict${secure}`;
   localStorage.setItem(TOKEN_KEY, token);
 }
 
 export function clearToken(): void {
-  document.cookie = `${TOKEN_KEY}=; Max-Age=0; Path=/; SameSite=Strict`;
   localStorage.removeItem(TOKEN_KEY);
 }
 

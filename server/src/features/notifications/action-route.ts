@@ -3,6 +3,7 @@ import { routes, type PermissionDecider, type PermissionDecisionRequest, type Pe
 import type { PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { registerRoute } from '../../platform/http';
+import { capabilityGuessRefusal } from '../../platform/security-hooks';
 import type { ActionTokenStore } from './action-tokens';
 
 export interface NotifyActionRouteDeps extends Pick<PlatformDeps, 'logger'> {
@@ -18,9 +19,10 @@ export interface NotifyActionRouteDeps extends Pick<PlatformDeps, 'logger'> {
  */
 export function registerNotifyActionRoute(app: FastifyInstance, deps: NotifyActionRouteDeps): void {
   const log = deps.logger.child({ component: 'notifications' });
-  registerRoute(app, routes.notifications.decideFromNotification, ({ params }) => {
+  registerRoute(app, routes.notifications.decideFromNotification, ({ params, request, reply }) => {
     const found = deps.actionTokens.lookup(params.token);
-    if (found.state === 'unknown') throw new AppError('permission.not_found', 'This action link is unknown, was used already or has expired');
+    // A client that has guessed too often gets 429 for unknown tokens only: a live link always works.
+    if (found.state === 'unknown') throw capabilityGuessRefusal(request, reply) ?? new AppError('permission.not_found', 'This action link is unknown, was used already or has expired');
     if (found.state === 'decided') throw new AppError('permission.already_decided', 'This permission request was already decided');
     // Dead before deciding: whatever the registry answers, this link is never good for a second try.
     deps.actionTokens.use(params.token);

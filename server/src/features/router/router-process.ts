@@ -20,6 +20,12 @@ export interface ModelRouter {
   endpoint(): RouterEndpoint | undefined;
   /** Stops the child and, when enabled, starts a new one on the same port. Calls run one after another; never rejects. */
   apply(config: RouterConfig): Promise<void>;
+  /**
+   * Before a run starts with `config`: when the router is (re)starting, waits for that to finish, at most `timeoutMs`;
+   * when its child died, starts it again and waits likewise (issue 29.15: a new conversation waits for a restarting
+   * router instead of being refused). Resolves at once when the router is off or running; never rejects.
+   */
+  whenReady(config: RouterConfig, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -149,20 +155,35 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
     await start(config);
   };
 
+  const apply = (config: RouterConfig): Promise<void> => {
+    if (config.enabled && status.state !== 'running') status = { state: 'starting', ...(port ? { port } : {}) };
+    queue = queue.then(() => applyNow(config)).catch((error: unknown) => {
+      status = { state: 'failed', port, error: error instanceof Error ? error.message : String(error) };
+      logger.error({ err: error }, 'router change failed');
+    });
+    return queue;
+  };
+
+  const whenReady = async (config: RouterConfig, timeoutMs: number): Promise<void> => {
+    if (!config.enabled || closed || status.state === 'running') return;
+    if (status.state === 'failed' || status.state === 'off') {
+      logger.info({ previous: status.state }, 'a run needs the router: starting it again');
+      void apply(config);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([queue, bound]);
+    clearTimeout(timer);
+  };
+
   return {
     status: () => status,
     endpoint: () => (port !== undefined && (status.state === 'running' || status.state === 'starting') ? { url: `http://127.0.0.1:${port}`, secret } : undefined),
-    apply(config) {
-      if (config.enabled && status.state !== 'running') status = { state: 'starting', ...(port ? { port } : {}) };
-      queue = queue.then(() => applyNow(config)).catch((error: unknown) => {
-        status = { state: 'failed', port, error: error instanceof Error ? error.message : String(error) };
-        logger.error({ err: error }, 'router change failed');
-      });
-      return queue;
-    },
+    apply,
+    whenReady,
     async close() {
       closed = true;
-      await this.apply({ enabled: false, providers: [], rules: {} });
+      await apply({ enabled: false, providers: [], rules: {} });
     },
   };
 }

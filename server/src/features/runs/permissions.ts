@@ -16,6 +16,8 @@ export interface NewPermission {
   toolName: string;
   toolInput: Record<string, unknown>;
   description?: string;
+  /** The CLI's id of the tool use asked about. */
+  toolUseId?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface PermissionRegistry {
    * or settled; the returned promise is what the CLI gets back.
    */
   request(input: NewPermission, publish: (permission: PermissionRequest) => void): { permission: PermissionRequest; result: Promise<PermissionResult> };
-  /** A human decision, made `via` the console or a notification's action: 404 for an unknown id, 409 when it was already decided. */
+  /** A human decision, made `via` the conversation, the inbox or a notification's action: 404 for an unknown id, 409 when it was already decided. */
   decide(id: string, decision: PermissionDecisionRequest, via: PermissionDecider): PermissionRequest;
   /** Denies one pending request without a human (the CLI withdrew it, or its run is ending). */
   settle(id: string, reason: string): void;
@@ -45,7 +47,7 @@ interface Entry {
   publish(permission: PermissionRequest): void;
 }
 
-const SOURCE: Record<PermissionDecider, PermissionResolutionSource> = { console: 'user', notification: 'notification' };
+const SOURCE: Record<PermissionDecider, PermissionResolutionSource> = { console: 'user', inbox: 'user', notification: 'notification' };
 
 function denyMessage(denyReason: string | undefined): string {
   const reason = denyReason?.trim();
@@ -85,6 +87,7 @@ export function createPermissionRegistry({ bus, now = () => new Date() }: { bus:
         timestamp: now().toISOString(),
         status: 'pending',
         ...(input.description ? { description: input.description } : {}),
+        ...(input.toolUseId ? { toolUseId: input.toolUseId } : {}),
       };
       let resolve!: (result: PermissionResult) => void;
       const result = new Promise<PermissionResult>((r) => (resolve = r));

@@ -142,7 +142,8 @@ describe('config store', () => {
 
   it('replaces a map such as the router rules, so a rule can be removed', () => {
     const store = openStore(tempConfigPath());
-    store.update({ router: { rules: { default: 'p,m', background: 'p,small' } } });
+    // The rules must name a provider that exists (issue 29.15).
+    store.update({ router: { providers: [{ name: 'p', api_base_url: 'http://127.0.0.1:9/v1', api_key: '', models: ['m', 'small'] }], rules: { default: 'p,m', background: 'p,small' } } });
     expect(store.update({ router: { rules: { default: 'p,m' } } }).router.rules).toEqual({ default: 'p,m' });
   });
 

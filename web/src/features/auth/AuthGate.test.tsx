@@ -6,6 +6,7 @@ import { AuthGate } from './AuthGate';
 const TOKEN = '0123456789abcdef0123456789abcdef';
 
 afterEach(() => {
+  localStorage.clear();
   document.cookie = 'cui-auth-token=; Max-Age=0; Path=/';
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
@@ -32,12 +33,12 @@ describe('AuthGate', () => {
     expect(screen.getByText('the app')).toBeInTheDocument();
   });
 
-  it('takes a valid #token= from the URL, stores it in the cookie and local storage and cleans the address bar', () => {
+  it('takes a valid #token= from the URL, stores it in local storage only (no cookie) and cleans the address bar', () => {
     window.history.replaceState(null, '', `/inspector#token=${TOKEN}`);
     renderGate();
     expect(screen.getByText('the app')).toBeInTheDocument();
     expect(localStorage.getItem('cui-auth-token')).toBe(TOKEN);
-    expect(document.cookie).toContain(`cui-auth-token=${TOKEN}`);
+    expect(document.cookie).not.toContain('cui-auth-token');
     expect(window.location.hash).toBe('');
     expect(window.location.pathname).toBe('/inspector');
   });
@@ -63,6 +64,27 @@ describe('AuthGate', () => {
     renderGate();
     act(() => signalUnauthorized());
     expect(screen.getByRole('alert')).toHaveTextContent('Unauthorized');
+  });
+
+  it('logs in when a #token= link is opened in a tab that already shows the login screen, and cleans the address bar', () => {
+    renderGate();
+    expect(screen.getByLabelText('Access token:')).toBeInTheDocument();
+    act(() => {
+      window.history.replaceState(null, '', `/c/abc#token=${TOKEN}`);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(screen.getByText('the app')).toBeInTheDocument();
+    expect(localStorage.getItem('cui-auth-token')).toBe(TOKEN);
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe('/c/abc');
+  });
+
+  it('deletes a token cookie left by an earlier version, keeping its token in local storage', () => {
+    document.cookie = `cui-auth-token=${TOKEN}; Path=/`;
+    renderGate();
+    expect(document.cookie).not.toContain('cui-auth-token');
+    expect(localStorage.getItem('cui-auth-token')).toBe(TOKEN);
+    expect(screen.getByText('the app')).toBeInTheDocument();
   });
 
   it('shows no error on a first visit without a token', () => {

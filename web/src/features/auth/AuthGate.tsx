@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { getStoredToken, UNAUTHORIZED_EVENT } from '@/app/auth-token';
+import { dropTokenCookie, getStoredToken, UNAUTHORIZED_EVENT } from '@/app/auth-token';
 import { LoginScreen } from './LoginScreen';
 import { consumeTokenFragment } from './token-fragment';
 
@@ -7,10 +7,12 @@ export type AuthGateProps = { children: ReactNode };
 
 /**
  * Without a stored valid token the login screen replaces every route (spec §2).
- * A `#token=` fragment is consumed first; any later 401 (UNAUTHORIZED_EVENT) returns to the login screen.
+ * A `#token=` fragment is consumed first, and again whenever the fragment changes (a login link opened in a tab that
+ * already shows the login screen); any later 401 (UNAUTHORIZED_EVENT) returns to the login screen.
  */
 export function AuthGate({ children }: AuthGateProps) {
   const [hasToken, setHasToken] = useState(() => {
+    dropTokenCookie();
     consumeTokenFragment();
     return getStoredToken() !== undefined;
   });
@@ -23,8 +25,17 @@ export function AuthGate({ children }: AuthGateProps) {
       setHasToken(false);
       setRejected(true);
     };
+    const onHashChange = (): void => {
+      if (!consumeTokenFragment()) return;
+      setRejected(false);
+      setHasToken(true);
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+      window.removeEventListener('hashchange', onHashChange);
+    };
   }, []);
 
   return hasToken ? children : <LoginScreen initialError={rejected ? 'Unauthorized' : null} />;

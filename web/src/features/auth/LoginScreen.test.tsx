@@ -28,13 +28,32 @@ describe('LoginScreen', () => {
     expect(input).toHaveValue('abcdef');
   });
 
-  it('shows the submit button only once something is typed', async () => {
+  it('shows a visible submit button from the start, disabled while the field is empty (issue 23)', async () => {
     const { user, input } = setup();
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
     await user.type(input, 'a');
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
     await user.clear(input);
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  });
+
+  it('says where the token is: the terminal line and CUI_HOME/config.json', () => {
+    const { input } = setup();
+    expect(input).toHaveAccessibleDescription(/terminal where cui started .*CUI_HOME\/config\.json/);
+  });
+
+  it.each([
+    `http://127.0.0.1:3001/#token=${TOKEN}`,
+    `  https://cui.example.ts.net/c/abc?x=1#tab=2&token=${TOKEN}  `,
+    `HTTP://127.0.0.1:3001/#token=${TOKEN.toUpperCase()}`,
+  ])('takes the token out of a pasted login URL %j', async (pasted) => {
+    const { user, input, verify, store } = setup('valid');
+    await user.click(input);
+    await user.paste(pasted);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(store).toHaveBeenCalledWith(TOKEN));
+    expect(verify).toHaveBeenCalledWith(TOKEN);
   });
 
   it('ignores Enter in the empty field', async () => {

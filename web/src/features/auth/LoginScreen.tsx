@@ -7,11 +7,16 @@ import { useLogin, type LoginDeps } from './use-login';
 
 export type LoginScreenProps = LoginDeps;
 
-/** Spec §2 login screen: 'Access token:', a lower-casing input without spell-check, submit once something is typed. */
+/**
+ * Spec §2 login screen: 'Access token:', a lower-casing input without spell-check. It says where the token is, takes a
+ * pasted login URL as well as the bare token, and its submit button is always shown (disabled while the field is
+ * empty; the spec's button appeared only once something was typed, which left a phone user with a bare field).
+ */
 export function LoginScreen(props: LoginScreenProps) {
   const { value, setValue, error, checking, submit } = useLogin(props);
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   return (
     <main className="flex min-h-full items-center justify-center bg-neutral-50 p-4 dark:bg-neutral-950">
       <form
@@ -22,6 +27,11 @@ export function LoginScreen(props: LoginScreenProps) {
         <label htmlFor={inputId} className="text-sm font-medium">
           Access token:
         </label>
+        <p id={hintId} className="text-sm text-neutral-600 dark:text-neutral-400">
+          The token is in the terminal where cui started (the line with <code className="font-mono">#token=</code>) and in{' '}
+          <code className="font-mono">CUI_HOME/config.json</code> (<code className="font-mono">authToken</code>;{' '}
+          <code className="font-mono">~/.cui</code> by default). Paste the token or the whole URL.
+        </p>
         <div className="flex gap-2">
           <Input
             id={inputId}
@@ -35,13 +45,12 @@ export function LoginScreen(props: LoginScreenProps) {
             autoFocus
             className="font-mono"
             aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           />
-          {value.length > 0 && (
-            <Button type="submit" variant="primary" size="icon" aria-label="Log in" disabled={checking}>
-              {checking ? <Spinner size="sm" label="Checking token" /> : <ArrowRight size={18} aria-hidden />}
-            </Button>
-          )}
+          <Button type="submit" variant="primary" aria-label="Log in" disabled={checking || value.trim() === ''}>
+            {checking ? <Spinner size="sm" label="Checking token" /> : <ArrowRight size={18} aria-hidden />}
+            <span aria-hidden>Log in</span>
+          </Button>
         </div>
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -17,6 +17,16 @@ export interface LoginDeps {
   initialError?: string | null;
 }
 
+/**
+ * The token in what was typed or pasted: the bare token, or a whole login URL (`http://host:3001/#token=<token>`,
+ * as the terminal prints it), whose `token=` parameter is taken.
+ */
+export function tokenFromInput(text: string): string {
+  const trimmed = text.trim();
+  const match = /(?:^|[#?&])token=([^&#\s]*)/.exec(trimmed);
+  return match ? match[1]! : trimmed;
+}
+
 /** State of the login form: the lower-cased value, the error and the submit handler. */
 export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn = () => window.location.reload(), initialError = null }: LoginDeps) {
   const [value, setValueState] = useState('');
@@ -31,9 +41,9 @@ export function useLogin({ verify = verifyToken, store = storeToken, onLoggedIn 
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      const token = value.trim();
       // Enter in the empty field still submits the form (implicit submission): nothing to check yet.
-      if (token === '') return;
+      if (value.trim() === '') return;
+      const token = tokenFromInput(value);
       setChecking(true);
       const result = await verify(token);
       setChecking(false);

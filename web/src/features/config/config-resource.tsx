@@ -16,6 +16,8 @@ export interface ConfigResource {
   error: string | null;
   /** Sends a partial update; resolves false (and sets `error`) when it failed. */
   update(patch: ConfigUpdate): Promise<boolean>;
+  /** The server's reason the last update was refused (e.g. a field named by a 400), until the next success. */
+  updateError: string | null;
 }
 
 const ConfigContext = createContext<ConfigResource | null>(null);
@@ -26,7 +28,7 @@ const ConfigContext = createContext<ConfigResource | null>(null);
  */
 export function ConfigProvider({ children }: { children: ReactNode }) {
   const query = useApiQuery(routes.config.getConfig);
-  const { mutate } = useApiMutation(routes.config.updateConfig);
+  const { mutate, error: mutationError } = useApiMutation(routes.config.updateConfig);
   const [updateFailed, setUpdateFailed] = useState(false);
   const { setData } = query;
 
@@ -50,7 +52,8 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
   );
 
   const error = updateFailed ? UPDATE_FAILED : query.error ? LOAD_FAILED : null;
-  const value = useMemo(() => ({ config: query.data, loading: query.loading, error, update }), [query.data, query.loading, error, update]);
+  const updateError = updateFailed && mutationError ? mutationError.message : null;
+  const value = useMemo(() => ({ config: query.data, loading: query.loading, error, update, updateError }), [query.data, query.loading, error, update, updateError]);
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>;
 }
 

@@ -8,8 +8,10 @@ import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
 import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
+import { useSessionMetrics } from './header/use-session-metrics';
 import { MessageList } from './MessageList';
 import { PermissionPrompt } from './permissions/PermissionPrompt';
+import { useSessionDecisions, withDecisionNotes } from './permissions/decision-notes';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { TerminalNotice } from './TerminalNotice';
@@ -26,11 +28,16 @@ const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 export function ConversationView({ sessionId, firstWindow }: { sessionId: string; firstWindow?: FirstWindowHandoff }) {
   const c = useConversation(sessionId, firstWindow);
   const { state } = c;
-  const messages = useMemo(() => mainMessages(withPartials(state.messages, state.index, state.partials)), [state.messages, state.index, state.partials]);
+  const decisions = useSessionDecisions(sessionId, c.history);
+  const messages = useMemo(
+    () => withDecisionNotes(mainMessages(withPartials(state.messages, state.index, state.partials)), decisions),
+    [state.messages, state.index, state.partials, decisions],
+  );
   const targetId = useMemo(() => locateMessage(state.messages, messages, c.target), [state.messages, messages, c.target]);
   const counted = useMemo(() => conversationToolMetrics(state.messages, state.toolResults), [state.messages, state.toolResults]);
+  const sessionMetrics = useSessionMetrics(counted, c.history);
   // Until the transcript has loaded, the list entry's metrics (the same rule, computed by the server's index).
-  const metrics = state.messages.length > 0 ? counted : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
+  const metrics = state.messages.length > 0 ? sessionMetrics : (c.summary?.toolMetrics ?? EMPTY_TOOL_METRICS);
   const view = useConversationViewValue(state, c.projectPath, c.running);
   const permission = state.pendingPermission;
   // Spec §4: 'closed' paints 'Closed'; with a result the messages already say how the run ended.

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@cui/contract';
+import type { ConversationDetails, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { MAX_DETAILS_WINDOW } from '@cui/contract/constants';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
@@ -22,7 +22,19 @@ export interface ConversationLoad {
   olderBefore: number | null;
   /** Fetches the next older window (once at a time; nothing when there is none). */
   loadOlder: () => void;
+  /** The session's totals as the last history read gave them (a new object on each read); null before the first. */
+  history: HistoryTotals | null;
 }
+
+/** What a history read said of the whole session, whatever part of it the view holds. */
+export interface HistoryTotals {
+  /** The session's tool metrics (the index's, as in the list); absent when the server had none. */
+  toolMetrics: ToolMetrics | undefined;
+  /** Every message is held (no older window left). */
+  complete: boolean;
+}
+
+const historyTotals = (details: ConversationDetails): HistoryTotals => ({ toolMetrics: details.metadata.toolMetrics, complete: (details.window?.before ?? null) === null });
 
 export interface LoadError {
   message: string;
@@ -69,6 +81,7 @@ export function useConversationLoader(
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<LoadError | null>(null);
   const [olderBefore, setOlderBefore] = useState<number | null>(null);
+  const [history, setHistory] = useState<HistoryTotals | null>(null);
   const cursor = useRef<OlderCursor>({ before: null, held: 0, generation: 0, busy: false });
   const setBefore = useCallback((before: number | null | undefined, held: number) => {
     cursor.current = { before: before ?? null, held, generation: cursor.current.generation + 1, busy: false };
@@ -84,6 +97,7 @@ export function useConversationLoader(
         // The starting prompt matters only while its run is on (a page reloaded later reads it from the transcript).
         const live = startedWith !== undefined && (!listed || listed.status === 'ongoing');
         dispatch({ type: 'history_loaded', messages: details.messages, ...(live ? { pendingPrompt: startedWith } : {}) });
+        setHistory(historyTotals(details));
         setBefore(details.window?.before, details.messages.length);
         setProjectPath(details.projectPath || null);
         setSummary(listed);
@@ -104,6 +118,7 @@ export function useConversationLoader(
       const limit = Math.min(MAX_DETAILS_WINDOW, cursor.current.held + FIRST_WINDOW);
       const details = await apiCall(routes.sessions.details, { params: { sessionId }, query: { limit } });
       dispatch({ type: 'history_loaded', messages: details.messages, replace: true });
+      setHistory(historyTotals(details));
       setBefore(details.window?.before, details.messages.length);
       // The folder too: a first load that came before the index had the transcript's folder (a new worktree run) had none.
       if (details.projectPath) setProjectPath(details.projectPath);
@@ -121,6 +136,7 @@ export function useConversationLoader(
       (details) => {
         if (cursor.current.generation !== generation) return;
         dispatch({ type: 'history_prepended', messages: details.messages });
+        setHistory(historyTotals(details));
         setBefore(details.window?.before, cursor.current.held + details.messages.length);
       },
       (error: unknown) => {
@@ -130,5 +146,5 @@ export function useConversationLoader(
     );
   }, [sessionId, dispatch, onError, setBefore]);
 
-  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, loadError, reloadHistory, olderBefore, loadOlder };
+  return { summary, setSummary, projectPath: projectPath ?? summary?.projectPath ?? null, loading, loadError, reloadHistory, olderBefore, loadOlder, history };
 }

@@ -48,5 +48,5 @@ export function useConversation(sessionId: string, firstWindow?: FirstWindowHand
   });
   const dismissBanner = useCallback(() => setBanner(null), []);
   const older = useMemo(() => ({ before: load.olderBefore, loadOlder: load.loadOlder }), [load.olderBefore, load.loadOlder]);
-  return { state, target, banner: banner?.message ?? null, dismissBanner, summary: load.summary, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, terminal, streamingId: run.streamingId, ...actions };
+  return { state, target, banner: banner?.message ?? null, dismissBanner, summary: load.summary, history: load.history, projectPath: load.projectPath, loading: load.loading, loadError: load.loadError, older, running, waiting, terminal, streamingId: run.streamingId, ...actions };
 }

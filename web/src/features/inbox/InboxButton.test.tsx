@@ -103,8 +103,8 @@ describe('InboxButton', () => {
     await userEvent.click(within(row(list, 'Task a')).getByRole('button', { name: 'Approve' }));
     await userEvent.click(within(row(list, 'Task b')).getByRole('button', { name: 'Deny' }));
     expect(server.decisions).toEqual([
-      { url: '/api/permissions/a/decision', body: { action: 'approve' } },
-      { url: '/api/permissions/b/decision', body: { action: 'deny' } },
+      { url: '/api/permissions/a/decision', body: { action: 'approve', via: 'inbox' } },
+      { url: '/api/permissions/b/decision', body: { action: 'deny', via: 'inbox' } },
     ]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -17,7 +17,7 @@ export interface WaitingItemProps {
 export function WaitingItem({ permission, now }: WaitingItemProps) {
   const decide = useApiMutation(routes.permissions.decide);
   const title = permission.sessionTitle || 'Untitled session';
-  const send = (action: 'approve' | 'deny') => void decide.mutate({ params: { id: permission.id }, body: { action } });
+  const send = (action: 'approve' | 'deny') => void decide.mutate({ params: { id: permission.id }, body: { action, via: 'inbox' } });
   // A question needs its answers chosen; approving it blind would answer nothing. It is answered in its conversation.
   const canApprove = permission.toolName !== 'AskUserQuestion';
   return (

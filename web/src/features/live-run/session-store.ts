@@ -129,12 +129,22 @@ function queuedAsMessage(started: QueuedMessage): IncomingMessage {
   return { message: { id, role: 'user', blocks: [{ type: 'text', text: started.text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: started.queuedAt } };
 }
 
-/** 'Approved from notification' / 'Denied from notification': a decision made away from the console is said in it. */
+/** What a conversation says of a decision made away from it: 'Approved from notification', 'Denied from inbox'; none for its own. */
+export function decisionNoticeText(status: PermissionRequest['status'], via: PermissionRequest['decidedVia']): string | undefined {
+  if ((via !== 'notification' && via !== 'inbox') || status === 'pending') return undefined;
+  return `${status === 'approved' ? 'Approved' : 'Denied'} from ${via}`;
+}
+
+/** The notice line of a decision (one id per request, so a replay, or the same decision from history, adds it once). */
+export function decisionNoticeMessage(permissionId: string, text: string): ViewMessage {
+  const id = `decision-${permissionId}`;
+  return { id, role: 'notice', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id] };
+}
+
+/** 'Approved from notification' / 'Denied from notification' (or inbox): a decision made away from this view is said in it. */
 function decisionNotice(permission: PermissionRequest): IncomingMessage | undefined {
-  if (permission.decidedVia !== 'notification' || permission.status === 'pending') return undefined;
-  const id = `decision-${permission.id}`;
-  const text = `${permission.status === 'approved' ? 'Approved' : 'Denied'} from notification`;
-  return { message: { id, role: 'notice', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
+  const text = decisionNoticeText(permission.status, permission.decidedVia);
+  return text === undefined ? undefined : { message: decisionNoticeMessage(permission.id, text) };
 }
 
 /** A local slash command's output (`system`/`local_command`), as the transcript will have it (same uuid). */

@@ -1,10 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type ConfigUpdate, type PublicConfig, type SystemStatus } from '@cui/contract';
-import { AppProviders } from '@/app/providers';
-import { stubConfigFetch } from '@/test-fixtures/config-fetch';
-import { SettingsDialog } from '@/features/settings';
+import { openModelProviderTab } from '@/test-fixtures/provider-tab';
 
 const EXISTING = { name: 'alpha', api_base_url: 'http://a/v1/chat/completions', api_key: '••••••••1234', models: ['a-1', 'a-2'], transformer: { use: ['openrouter'] } };
 
@@ -29,20 +26,9 @@ function fakeApi(initial: PublicConfig) {
   };
 }
 
-const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
-
 async function openProviderTab(initial: PublicConfig, router: SystemStatus['router'] = { state: 'off' }) {
-  vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ ...STATUS, router })));
   const fake = fakeApi(initial);
-  stubConfigFetch(fake.api);
-  const user = userEvent.setup();
-  render(
-    <AppProviders>
-      <SettingsDialog open onOpenChange={() => undefined} />
-    </AppProviders>,
-  );
-  await user.click(screen.getByRole('tab', { name: 'Model Provider' }));
-  await screen.findByRole('combobox', { name: 'Active Provider' });
+  const user = await openModelProviderTab(fake.api, router);
   return { ...fake, user };
 }
 

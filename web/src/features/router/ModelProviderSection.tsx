@@ -5,10 +5,11 @@ import { Button, Textarea } from '@/ui';
 import { ActiveProviderSelect } from './ActiveProviderSelect';
 import { ProviderList } from './ProviderList';
 import { RouterStatusLine } from './RouterStatusLine';
+import { storeProviders } from './provider-rules';
 import { useProviderEditor } from './use-provider-editor';
 
-function ProviderEditorPanel({ router, update }: { router: RouterConfig; update(patch: Partial<RouterConfig>): void }) {
-  const persist = useCallback((providers: Provider[]) => update({ providers }), [update]);
+function ProviderEditorPanel({ router, update, refused }: { router: RouterConfig; update(patch: Partial<RouterConfig>): void; refused: string | null }) {
+  const persist = useCallback((providers: Provider[]) => update(storeProviders(router, providers)), [update, router]);
   const editor = useProviderEditor(router.providers, persist);
   return (
     <div className="flex flex-col gap-5">
@@ -28,6 +29,12 @@ function ProviderEditorPanel({ router, update }: { router: RouterConfig; update(
         ) : (
           <ProviderList editor={editor} />
         )}
+        {/* Why the server refused the last save, naming the field (a URL that is not one, no models, a rule without its provider). */}
+        {refused && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {refused}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -35,8 +42,8 @@ function ProviderEditorPanel({ router, update }: { router: RouterConfig; update(
 
 /** Model Provider tab (spec §2/§4/§5): the active provider and the providers list, shown once the config has loaded. */
 export function ModelProviderSection() {
-  const { config, update } = useConfigResource();
+  const { config, update, updateError } = useConfigResource();
   const updateRouter = useCallback((patch: Partial<RouterConfig>) => void update({ router: patch }), [update]);
   if (!config) return <p className="text-sm text-neutral-500">Loading...</p>;
-  return <ProviderEditorPanel router={config.router} update={updateRouter} />;
+  return <ProviderEditorPanel router={config.router} update={updateRouter} refused={updateError} />;
 }

@@ -77,6 +77,18 @@ export function chooseProvider(router: RouterConfig, providerName: string, model
   return { enabled: true, providers: router.providers, rules: { ...router.rules, default: `${providerName},${chosen}` } };
 }
 
+/**
+ * The router update that stores a providers list: rules naming a provider no longer listed are dropped with it (the
+ * server refuses a rule naming a provider that does not exist), and losing the default rule turns the router off.
+ */
+export function storeProviders(router: Pick<RouterConfig, 'enabled' | 'rules'>, providers: Provider[]): Partial<RouterConfig> {
+  const names = new Set(providers.map((provider) => provider.name));
+  const rules = Object.fromEntries(Object.entries(router.rules).filter(([, target]) => names.has(target.split(',')[0] ?? '')));
+  if (Object.keys(rules).length === Object.keys(router.rules).length) return { providers };
+  const lostDefault = router.rules.default !== undefined && rules.default === undefined;
+  return { providers, rules, ...(lostDefault ? { enabled: false } : {}) };
+}
+
 /** The providers list from JSON mode, or undefined when the text is not a valid list of providers. */
 export function parseProvidersJson(text: string): Provider[] | undefined {
   try {
