@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   'run.finished': 410,
   'run.start_failed': 500,
   'run.limit_reached': 429,
+  /** A resume of a session whose run is being stopped: a second CLI must not work it meanwhile (issue 29.16). */
+  'run.session_busy': 409,
   'router.unavailable': 503,
   /** No such queued message (it started already, or was removed). */
   'run.message_not_found': 404,

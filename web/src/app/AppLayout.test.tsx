@@ -7,7 +7,7 @@ import { AppProviders } from './providers';
 import { SystemStatusProvider } from './system-status';
 
 function status(demoMode: boolean): SystemStatus {
-  return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode, homeDirectory: '/home/ann', router: { state: 'off' } };
+  return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 }
 
 function renderLayout(demoMode: boolean) {

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { InboxButton } from '@/features/inbox';
 import { SettingsButton } from '@/features/settings';
 import { cn } from '@/lib/cn';
+import { HeaderMenu } from './HeaderMenu';
+import { SignInBanner } from './SignInBanner';
 import { ThemeToggle } from './theme';
 import { useSystemStatus } from './system-status';
 
@@ -14,7 +16,7 @@ export type AppLayoutProps = {
   mainClassName?: string;
 };
 
-/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the "needs you" inbox, the settings button and the theme toggle. */
+/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the "needs you" inbox, the settings button, the theme toggle and the more-menu. */
 export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) {
   const status = useSystemStatus();
   return (
@@ -38,8 +40,10 @@ export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) 
           <InboxButton />
           <SettingsButton />
           <ThemeToggle />
+          <HeaderMenu />
         </div>
       </header>
+      <SignInBanner />
       <main className={cn('min-h-0 flex-1 overflow-auto', mainClassName)}>{children}</main>
     </div>
   );

@@ -4,12 +4,13 @@ import type { DomainEvents } from '../../platform/bus';
 
 /** What a channel (ntfy, web push) delivers: built from a bus fact, never holding prompt text or raw tool input. */
 export interface Notification {
-  kind: 'permission' | 'run-ended';
+  kind: 'permission' | 'run-ended' | 'test';
   title: string;
   message: string;
   tags: string[];
   /** ntfy's 1 (min) to 5 (max). */
   priority: 1 | 2 | 3 | 4 | 5;
+  /** The session it is about ('' for a test, which is about none). */
   sessionId: string;
   streamingId: string;
   permissionId?: string;
@@ -97,4 +98,9 @@ export function runEndedNotification(ended: DomainEvents['run.ended']): Notifica
     sessionId: ended.sessionId,
     streamingId: ended.streamingId,
   };
+}
+
+/** The Settings' 'Send Test Notification': about no session; opens the console (its public URL) when tapped. */
+export function testNotification(title: string, message: string): Notification {
+  return { kind: 'test', title: capUtf8(title, MESSAGE_MAX_BYTES), message: capUtf8(message, MESSAGE_MAX_BYTES), tags: ['cui-test'], priority: 3, sessionId: '', streamingId: '' };
 }

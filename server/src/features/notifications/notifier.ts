@@ -1,9 +1,9 @@
-import { buildPath, routes } from '@cui/contract';
+import { buildPath, routes, type TestChannelResult } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import type { SessionInfoStore } from '../sessions/index';
 import type { ActionTokenStore } from './action-tokens';
 import type { NotificationChannel } from './channel';
-import { permissionNotification, runEndedNotification, type Notification } from './messages';
+import { permissionNotification, runEndedNotification, testNotification, type Notification } from './messages';
 
 export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'logger'> {
   sessionInfo: Pick<SessionInfoStore, 'get'>;
@@ -13,6 +13,11 @@ export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'log
 }
 
 export interface Notifier {
+  /**
+   * Sends a test through every channel that is on (none while notifications are off; web push only with a
+   * subscription), whatever the sessions' mute flags, and answers each one's result. Never rejects.
+   */
+  sendTest(title: string, message: string): Promise<TestChannelResult[]>;
   /** Stops listening, aborts sends in flight and resolves once they settled. */
   close(): Promise<void>;
 }
@@ -67,7 +72,30 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     }),
   ];
 
+  const sendTest: Notifier['sendTest'] = async (title, message) => {
+    const config = deps.config.get();
+    const settings = config.interface.notifications;
+    if (!settings.enabled) return [];
+    const context = { settings, machineId: config.machineId, signal: closing.signal };
+    const notification = testNotification(title, message);
+    const on = deps.channels.filter((channel) => channel.isOn?.() ?? true);
+    return Promise.all(
+      on.map(async (channel): Promise<TestChannelResult> => {
+        try {
+          await channel.send(notification, context);
+          log.info({ channel: channel.name, kind: 'test' }, 'notification sent');
+          return { channel: channel.name, sent: true };
+        } catch (error) {
+          // Recovered deliberately: a failed channel is part of the test's answer, the other channels still count.
+          log.warn({ channel: channel.name, kind: 'test', err: error }, 'notification not delivered');
+          return { channel: channel.name, sent: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+  };
+
   return {
+    sendTest,
     async close() {
       for (const unsubscribe of unsubscribers) unsubscribe();
       closing.abort();

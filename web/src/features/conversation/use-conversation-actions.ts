@@ -64,7 +64,7 @@ function useRunActions(deps: ConversationActionDeps) {
       if (!projectPath) return false;
       try {
         if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
-        const started = await apiCall(routes.sessions.start, {
+        const started = await apiCall(routes.runs.start, {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
         if (started.sessionId !== sessionId) {
@@ -96,7 +96,7 @@ function useRunActions(deps: ConversationActionDeps) {
   const stop = useCallback(async () => {
     if (!streamingId) return;
     try {
-      await apiCall(routes.sessions.stop, { params: { id: streamingId } });
+      await apiCall(routes.runs.stop, { params: { id: streamingId } });
       dispatch({ type: 'stream_cleared' });
       setStreamingId(undefined);
       onRunEnded();

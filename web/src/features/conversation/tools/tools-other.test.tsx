@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ToolResultRecord } from '@/features/live-run';
 import { type ToolFixture, toolFixtures } from '../fixtures/tool-uses';
 import { renderInConversation } from '../fixtures/render';
-import { searchSummary } from './SearchSummary';
+import { searchResultCount, searchSummary } from './SearchSummary';
 import { ToolUse } from './ToolUse';
 
 function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord, children: ChatMessage[] = []) {
@@ -100,5 +100,13 @@ describe('searchSummary', () => {
     expect(searchSummary('other', 4)).toBe('Search completed');
     expect(searchSummary('Grep', 1)).toBe('Found 1 line');
     expect(searchSummary('LS', 1)).toBe('Listed 1 path');
+  });
+
+  it("says a Grep or Glob found nothing, instead of counting the CLI's 'No matches found' as 'Found 1 line'", () => {
+    expect(searchSummary('Grep', 0)).toBe('No matches found');
+    expect(searchSummary('Glob', 0)).toBe('No files found');
+    expect(searchResultCount('No matches found')).toBe(0);
+    expect(searchResultCount('No files found\n')).toBe(0);
+    expect(searchResultCount('src/a.ts:1:No matches found here\nsrc/b.ts:2:x')).toBe(2);
   });
 });

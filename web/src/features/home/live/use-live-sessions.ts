@@ -97,7 +97,7 @@ export function useLiveSessions(rows: ConversationSummary[], onRunEnded: (row: C
       if (!id) return;
       setStoppingIds((s) => new Set(s).add(id));
       try {
-        await apiCall(routes.sessions.stop, { params: { id } });
+        await apiCall(routes.runs.stop, { params: { id } });
         markEnded(row, 'closed');
       } catch (error) {
         console.error('Failed to stop conversation', error);
