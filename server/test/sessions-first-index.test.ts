@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 /** 30 sessions an hour apart, each file's mtime a second after its last line (as the CLI leaves it). */
-function writeCorpus(): { sessionId: string }[] {
+function writeCorpus(): { sessionId: string; filePath: string }[] {
   const projectsDir = path.join(dirs.claudeConfigDir, 'projects');
   return Array.from({ length: 30 }, (_, i) => {
     const session = writeSession(projectsDir, { cwd: `/work/p${i % 3}`, prompt: `task ${i}`, startMinute: i * 60, turns: 2 });
@@ -104,24 +104,36 @@ describe('the first index', () => {
     expect(oldest).toMatchObject({ total: 1, conversations: [{ summary: 'task 0' }] });
   });
 
-  it('waits for the sweep when a transcript dated after its mtime shows the premise does not hold', async () => {
+  /** Holds the sweep after 25 files and expects the early first page to be the finished index's. */
+  async function expectEarlyExactFirstPage(newestFirst: string[]): Promise<void> {
+    server = await startTestServer({ dirs, indexPool: gate.pool });
+    gate.allow(25);
+    const early = await list(FIRST_PAGE);
+    expect(gate.waiting()).toBeGreaterThan(0);
+    expect(early.indexing).toBe(true);
+    expect(early.conversations.map((c) => c.summary)).toEqual(newestFirst.slice(0, 20));
+    gate.allow(Infinity);
+    const during = early.indexing;
+    await waitFor(async () => (await list(FIRST_PAGE)).indexing === undefined, { message: 'the first index ended' });
+    const final = await list(FIRST_PAGE);
+    expect(during).toBe(true);
+    expect(final.conversations).toEqual(early.conversations);
+  }
+
+  it('answers an early, exact first page when every file carries the same mtime (a copied history), placing files by their tails', async () => {
+    const sessions = writeCorpus();
+    const copied = Date.parse('2026-06-01T00:00:00.000Z') / 1000;
+    for (const session of sessions) fs.utimesSync(session.filePath, copied, copied);
+    await expectEarlyExactFirstPage(Array.from({ length: 30 }, (_, i) => `task ${29 - i}`));
+  });
+
+  it('answers an early, exact first page when a transcript is dated after its mtime: it only takes its own place', async () => {
     writeCorpus();
     // The newest transcript's file is dated an hour before its last line (a copy that kept an older mtime).
     const projectsDir = path.join(dirs.claudeConfigDir, 'projects');
     const skewed = writeSession(projectsDir, { cwd: '/work/skewed', prompt: 'skewed', startMinute: 40 * 60, turns: 2 });
     const mtime = (Date.parse(skewed.updatedAt) - 3_600_000) / 1000;
     fs.utimesSync(skewed.filePath, mtime, mtime);
-    server = await startTestServer({ dirs, indexPool: gate.pool });
-    gate.allow(25);
-    let first: ConversationListResponse | undefined;
-    const request = list(FIRST_PAGE).then((r) => (first = r));
-    // Both lanes wait at the gate: the 25 newest are read and saved.
-    await gate.whenWaiting(2);
-    await version();
-    expect(first).toBeUndefined();
-    gate.allow(Infinity);
-    await request;
-    expect(first?.indexing).toBeUndefined();
-    expect(first?.conversations[0]?.summary).toBe('skewed');
+    await expectEarlyExactFirstPage(['skewed', ...Array.from({ length: 30 }, (_, i) => `task ${29 - i}`)]);
   });
 });

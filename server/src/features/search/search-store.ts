@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
+import { matchedInOf, phraseRank, rankSessions, RANK_WORDS, type RankedHit } from './search-rank';
 import type { SearchText } from './search-text';
 import { repeatTimeBoxed, type TimeBox } from '../../platform/time-box';
 
@@ -75,14 +76,23 @@ interface HitRow {
   id: number;
   session_id: string;
   updated_at: string;
+  role: string;
   /** 1 when the session passes the list filters. */
   listed: number;
+  /** phraseRank of the body when it holds the whole text, else 0. */
+  phrase: number;
+}
+
+interface NameRow {
+  session_id: string;
+  updated_at: string;
+  phrase: number;
 }
 
 interface SnippetRow {
   id: number;
   uuid: string;
-  role: SearchHit['role'];
+  role: string;
   ts: string;
   snippet: string;
 }
@@ -101,6 +111,14 @@ function queryWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => [...word].length >= 3);
 }
 
+/** The words too short for the trigram index (they narrow its matches with LIKE). */
+function shortWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => word.length > 0 && [...word].length < 3);
+}
+
+/** `text` as a LIKE pattern matching it anywhere (ESCAPE '\'). */
+const likeAnywhere = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** The list filters as one SQL expression over session_index `s`. */
 function filterSql(query: SearchQuery): string {
   const conditions = ['s.message_count > 0'];
@@ -111,62 +129,80 @@ function filterSql(query: SearchQuery): string {
   return `(${conditions.join(' AND ')})`;
 }
 
+/** `column LIKE @w0 AND column LIKE @w1 …` for `count` words ('1' when none). */
+function allLike(column: string, count: number): string {
+  return Array.from({ length: count }, (_, i) => `${column} LIKE @w${i} ESCAPE '\\'`).join(' AND ') || '1';
+}
+
 /** Searches the indexed text (see SearchQuery). */
 export type SearchSessions = (query: SearchQuery) => SearchResponse;
 
 export function createSearchSessions(db: Database.Database): SearchSessions {
+  db.function('cui_phrase_rank', { deterministic: true }, (text: unknown, phrase: unknown) => phraseRank(String(text), String(phrase)));
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
-  const ftsHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id`);
+  const phraseSql = `CASE WHEN t.body LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(t.body, @q) ELSE 0 END`;
+  // The short words filter the trigram index's candidates (the cap applies before them, as before the list filters).
+  const ftsHits = (filter: string, shorts: number): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
+    FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id WHERE ${allLike('t.body', shorts)}`);
   const likeHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, s.updated_at, ${filter} AS listed FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
-      AND body LIKE @like ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
+    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
+    FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
+      AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+  // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
+  const nameSql = `COALESCE(NULLIF(i.custom_name, ''), NULLIF(NULLIF(s.summary, s.first_prompt), ''), '')`;
+  const nameHits = (filter: string, words: number): Database.Statement => prepared(`
+    SELECT s.session_id, s.updated_at, CASE WHEN ${nameSql} LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(${nameSql}, @q) ELSE 0 END AS phrase
+    FROM session_index s LEFT JOIN session_info i ON i.session_id = s.session_id WHERE ${filter} AND ${allLike(nameSql, words)}`);
   const rows = prepared('SELECT t.id, t.uuid, t.role, t.ts, t.body AS snippet FROM session_text t WHERE t.id IN (SELECT value FROM json_each(@ids))');
   const titles = prepared(`SELECT s.session_id, COALESCE(NULLIF(i.custom_name, ''), s.summary) AS summary, s.project_path FROM session_index s
     LEFT JOIN session_info i ON i.session_id = s.session_id WHERE s.session_id IN (SELECT value FROM json_each(@ids))`);
 
   return (query) => {
-    const match = ftsQuery(query.q);
+    const text = query.q.trim();
+    const match = ftsQuery(text);
+    const shorts = match ? shortWords(text) : [];
+    const allWords = text.split(/\s+/).filter(Boolean);
     const filter = filterSql(query);
-    const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP };
+    const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP, q: text, phrase: likeAnywhere(text) };
     if (query.projectPath !== undefined) params.projectPath = query.projectPath;
     if (match) params.match = match;
-    else Object.assign(params, { scan: SHORT_QUERY_SCAN, like: `%${query.q.replace(/[\\%_]/g, '\\$&')}%` });
-    const hits = (match ? ftsHits(filter) : likeHits(filter)).all(params) as HitRow[];
+    else params.scan = SHORT_QUERY_SCAN;
+    const hits = (match ? ftsHits(filter, shorts.length) : likeHits(filter)).all({ ...params, ...wordParams(shorts) }) as HitRow[];
+    const names = nameHits(filter, allWords.length).all({ ...params, ...wordParams(allWords) }) as NameRow[];
+    const ranked: RankedHit[] = [
+      ...hits.filter((hit) => hit.listed === 1).map((hit) => ({ id: hit.id, sessionId: hit.session_id, updatedAt: hit.updated_at, rank: hit.phrase || RANK_WORDS, matchedIn: matchedInOf(hit.role) })),
+      ...names.map((row) => ({ sessionId: row.session_id, updatedAt: row.updated_at, rank: row.phrase || RANK_WORDS, matchedIn: 'name' as const })),
+    ];
     // The cap applies before the filters, so that `truncated` says whether matches were left unexamined.
-    const sessions = groupBySession(hits.filter((hit) => hit.listed === 1));
+    const sessions = rankSessions(ranked);
     const offset = query.offset ?? 0;
     const page = sessions.slice(offset, offset + (query.limit ?? 20));
     const shown = page.flatMap((session) => session.ids.slice(0, SEARCH_HITS_PER_SESSION));
-    const snippetRows = rows.all({ ids: JSON.stringify(shown) }) as SnippetRow[];
-    const byId = new Map(snippetRows.map((row) => [row.id, row]));
+    const byId = new Map((rows.all({ ids: JSON.stringify(shown) }) as SnippetRow[]).map((row) => [row.id, row]));
     const about = new Map((titles.all({ ids: JSON.stringify(page.map((s) => s.sessionId)) }) as { session_id: string; summary: string; project_path: string }[]).map((row) => [row.session_id, row]));
-    const words = match ? queryWords(query.q) : [query.q];
-    const toHit = (row: SnippetRow): SearchHit => ({ uuid: row.uuid, role: row.role, timestamp: row.ts, snippet: snippetOf(row.snippet, words) });
+    const words = match ? [...queryWords(text), ...shorts] : [text];
+    const toHit = (row: SnippetRow): SearchHit => ({
+      uuid: row.uuid, role: row.role === 'user' ? 'user' : row.role === 'tool' ? 'tool' : 'assistant', timestamp: row.ts,
+      matchedIn: matchedInOf(row.role), snippet: snippetOf(row.snippet, words),
+    });
     const results = page.map((session) => ({
       sessionId: session.sessionId, summary: about.get(session.sessionId)?.summary ?? '', projectPath: about.get(session.sessionId)?.project_path ?? '',
-      updatedAt: session.updatedAt, hitCount: session.ids.length,
+      updatedAt: session.updatedAt, hitCount: session.ids.length, matchedIn: session.matchedIn,
       hits: session.ids.slice(0, SEARCH_HITS_PER_SESSION).flatMap((id) => { const row = byId.get(id); return row ? [toHit(row)] : []; }),
     }));
     return { results, total: sessions.length, truncated: hits.length >= SEARCH_HIT_CAP };
   };
 }
 
-/** Hits grouped by session, sessions most recently updated first, each session's hits newest first. */
-function groupBySession(hits: HitRow[]): { sessionId: string; updatedAt: string; ids: number[] }[] {
-  const groups = new Map<string, { sessionId: string; updatedAt: string; ids: number[] }>();
-  for (const hit of hits) {
-    const group = groups.get(hit.session_id) ?? { sessionId: hit.session_id, updatedAt: hit.updated_at, ids: [] };
-    group.ids.push(hit.id);
-    groups.set(hit.session_id, group);
-  }
-  for (const group of groups.values()) group.ids.sort((a, b) => b - a);
-  return [...groups.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.sessionId.localeCompare(b.sessionId)));
+/** `{w0: '%…%', w1: …}` for the LIKE parameters of allLike. */
+function wordParams(words: string[]): Record<string, string> {
+  return Object.fromEntries(words.map((word, i) => [`w${i}`, likeAnywhere(word)]));
 }

@@ -3,7 +3,8 @@ import { contentText, isVisibleMessage, str, type TranscriptLine } from '../../c
 /** The searchable text of one transcript message (a row of session_text, migration 008). */
 export interface SearchText {
   uuid: string;
-  role: 'user' | 'assistant' | 'tool';
+  /** `tool` is a tool result's text, `tool_input` what the assistant's tool uses were given (commands, paths, new text). */
+  role: 'user' | 'assistant' | 'tool' | 'tool_input';
   timestamp: string;
   body: string;
 }
@@ -27,30 +28,46 @@ function toolResultText(block: Record<string, unknown>): string {
   return contentText(block.content).slice(0, TOOL_RESULT_MAX_CHARS);
 }
 
+/** The fields of a tool's input worth finding again: a Bash command, a file path, an Edit's or a Write's new text. */
+const TOOL_INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'new_string', 'content', 'new_source', 'url', 'query'];
+
+/** The searchable text of a tool use's input (MultiEdit's edits included), cut like a tool result. */
+function toolInputText(block: Record<string, unknown>): string {
+  const input = block.input && typeof block.input === 'object' ? (block.input as Record<string, unknown>) : {};
+  const edits = Array.isArray(input.edits) ? input.edits.filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object') : [];
+  const values = [input, ...edits].flatMap((fields) => TOOL_INPUT_FIELDS.map((key) => fields[key]).filter((v): v is string => typeof v === 'string' && v.length > 0));
+  return values.join('\n').slice(0, TOOL_RESULT_MAX_CHARS);
+}
+
 function clean(text: string, max: number): string {
   return text.slice(0, max).trim();
 }
 
 /**
- * What a transcript line adds to the search index: the user's words, the assistant's text and the tool results
- * (cut), of messages the conversation view shows (sidechain lines belong to subagents and are left out: a hit
- * must open a message the view can scroll to). Thinking, tool inputs and system lines are not indexed.
+ * What a transcript line adds to the search index: the user's words, the assistant's text, the inputs of its tool
+ * uses (a second row with the same uuid, cut) and the tool results (cut), of messages the conversation view shows
+ * (sidechain lines belong to subagents and are left out: a hit must open a message the view can scroll to).
+ * Thinking and system lines are not indexed.
  */
-export function searchTextOf(line: TranscriptLine): SearchText | undefined {
-  if (!isVisibleMessage(line) || line.isSidechain === true) return undefined;
+export function searchTextOf(line: TranscriptLine): SearchText[] {
+  if (!isVisibleMessage(line) || line.isSidechain === true) return [];
   const base = { uuid: line.uuid as string, timestamp: str(line.timestamp) };
-  if (line.type === 'assistant') {
-    const body = clean(contentText(blocksOf(line)), MESSAGE_MAX_CHARS);
-    return body ? { ...base, role: 'assistant', body } : undefined;
-  }
-  if (line.type !== 'user') return undefined;
   const blocks = blocksOf(line);
+  if (line.type === 'assistant') {
+    const texts: SearchText[] = [];
+    const body = clean(contentText(blocks), MESSAGE_MAX_CHARS);
+    if (body) texts.push({ ...base, role: 'assistant', body });
+    const inputs = clean(blocks.filter((b) => b.type === 'tool_use').map(toolInputText).filter(Boolean).join('\n'), MESSAGE_MAX_CHARS);
+    if (inputs) texts.push({ ...base, role: 'tool_input', body: inputs });
+    return texts;
+  }
+  if (line.type !== 'user') return [];
   const results = blocks.filter((b) => b.type === 'tool_result');
   if (results.length > 0) {
     const body = clean(results.map(toolResultText).join('\n'), MESSAGE_MAX_CHARS);
-    return body ? { ...base, role: 'tool', body } : undefined;
+    return body ? [{ ...base, role: 'tool', body }] : [];
   }
   const content = (line.message as { content?: unknown }).content;
   const body = clean(contentText(content), MESSAGE_MAX_CHARS);
-  return body ? { ...base, role: 'user', body } : undefined;
+  return body ? [{ ...base, role: 'user', body }] : [];
 }

@@ -36,8 +36,7 @@ export async function readChunk(job: ChunkJob): Promise<ChunkResult> {
   const onLine = (line: TranscriptLine): void => {
     applyLine(aggregate, line);
     if (typeof line.uuid === 'string') uuids.push(line.uuid);
-    const text = searchTextOf(line);
-    if (text) texts.push(text);
+    texts.push(...searchTextOf(line));
   };
   const result = await readTranscriptLines(job.filePath, { from: job.from, to: job.to }, parsingHandler({ line: onLine }), { headBytes: HEAD_BYTES });
   return { aggregate, offset: result.offset, head: result.head, keys: uuidKeys(uuids), texts, invalidLines: result.invalidLines, hugeLines: result.hugeLines };

@@ -16,11 +16,14 @@ import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 let projects = '';
 afterEach(() => fs.rmSync(projects, { recursive: true, force: true }));
 
-/** `count` transcripts, each with the mtime its CLI would have left (just after its last line), returned newest first. */
-function writeCorpus(count: number): { filePath: string; mtimeMs: number }[] {
+/**
+ * `count` transcripts, each with the mtime its CLI would have left (just after its last line), returned newest first;
+ * `lastMs` is the time of its last line (what the sweep places it by: its tail's newest time).
+ */
+function writeCorpus(count: number): { filePath: string; mtimeMs: number; lastMs: number }[] {
   projects = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-frontier-'));
   const rand = createRandom(3);
-  const files: { filePath: string; mtimeMs: number }[] = [];
+  const files: { filePath: string; mtimeMs: number; lastMs: number }[] = [];
   for (let i = 0; i < count; i++) {
     const w = generateSession(rand, `/home/dev/p${i % 2}`, Date.parse('2026-02-01T00:00:00Z') + i * 3_600_000, 6);
     const dir = path.join(projects, `-p${i % 2}`);
@@ -29,7 +32,7 @@ function writeCorpus(count: number): { filePath: string; mtimeMs: number }[] {
     fs.writeFileSync(filePath, `${w.lines.join('\n')}\n`);
     const mtimeMs = w.clock + 1000;
     fs.utimesSync(filePath, mtimeMs / 1000, mtimeMs / 1000);
-    files.push({ filePath, mtimeMs: fs.statSync(filePath).mtimeMs });
+    files.push({ filePath, mtimeMs: fs.statSync(filePath).mtimeMs, lastMs: w.clock });
   }
   return files.sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
@@ -51,21 +54,21 @@ describe('session indexer progress', () => {
     const steps: { bound: number; pending: number; unsaved: number[] }[] = [];
     indexer.onProgress(() => {
       const progress = indexer.progress();
-      if (progress) steps.push({ ...progress, unsaved: files.filter((f) => !saved(f.filePath)).map((f) => f.mtimeMs) });
+      if (progress) steps.push({ ...progress, unsaved: files.filter((f) => !saved(f.filePath)).map((f) => f.lastMs) });
     });
     const sweep = indexer.syncAll();
     await gate.whenWaiting(4);
-    expect(indexer.progress()).toEqual({ bound: files[0]?.mtimeMs, pending: 60 });
+    expect(indexer.progress()).toEqual({ bound: files[0]?.lastMs, pending: 60 });
     gate.allow(30);
     // 4 lanes: reads 31 to 34 wait at the gate, after the first batch of 25 was saved.
     await gate.whenWaiting(4);
     expect(steps.length).toBeGreaterThan(0);
     const held = indexer.progress();
-    expect(held?.bound).toBeLessThan(files[0]?.mtimeMs ?? 0);
-    expect(held?.bound).toBeGreaterThanOrEqual(files[29]?.mtimeMs ?? 0);
+    expect(held?.bound).toBeLessThan(files[0]?.lastMs ?? 0);
+    expect(held?.bound).toBeGreaterThanOrEqual(files[29]?.lastMs ?? 0);
     gate.allow(Infinity);
     await sweep;
-    for (const step of steps) for (const mtime of step.unsaved) expect(mtime).toBeLessThanOrEqual(step.bound);
+    for (const step of steps) for (const last of step.unsaved) expect(last).toBeLessThanOrEqual(step.bound);
     expect(steps.at(-1)).toMatchObject({ bound: -Infinity, pending: 0, unsaved: [] });
     expect(indexer.progress()).toBeUndefined();
   });
@@ -78,9 +81,9 @@ describe('session indexer progress', () => {
     const sweep = indexer.syncAll();
     gate.allow(26);
     await gate.whenWaiting(4);
-    // The newest file failed; the next 25 were saved: the bound is the 27th newest file's mtime.
+    // The newest file failed; the next 25 were saved: the bound is the 27th newest file's last line time.
     expect(saved(files[0]?.filePath ?? '')).toBe(false);
-    expect(indexer.progress()).toEqual({ bound: files[26]?.mtimeMs, pending: 4 });
+    expect(indexer.progress()).toEqual({ bound: files[26]?.lastMs, pending: 4 });
     gate.allow(Infinity);
     await sweep;
   });

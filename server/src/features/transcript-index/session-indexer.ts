@@ -8,6 +8,7 @@ import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
+import { placeByTail } from './tail-dates';
 import { indexTimeBox, type TimeBox } from '../../platform/time-box';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -100,6 +101,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   let changeCount = 0;
   let linkedOnce = false;
   let frontier: SweepFrontier | undefined;
+  let placedAt: number[] = []; // the time each file of the sweep was placed by: its tail's newest (placeByTail)
   const progressListeners = new Set<() => void>();
   const settle = (positions: number[]): void => {
     if (positions.length === 0 || !frontier) return;
@@ -169,10 +171,9 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
    * never waits for the main thread). Two files naming one session are never read at the same time.
    */
   async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
-    const todo = [...stats]
-      .filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`)
-      .sort((a, b) => b[1].mtimeMs - a[1].mtimeMs);
-    frontier = createSweepFrontier(todo.map(([, stat]) => stat.mtimeMs));
+    const changed = [...stats].filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`);
+    const { files: todo, times } = await placeByTail(changed);
+    frontier = createSweepFrontier((placedAt = times));
     try {
       await readAll(todo);
     } finally {
@@ -205,7 +206,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
         settle([position]);
         return;
       }
-      frontier?.observe({ mtimeMs: stat.mtimeMs, times: [file.aggregate.createdAt, file.aggregate.updatedAt] });
+      frontier?.observe({ mtimeMs: placedAt[position] ?? stat.mtimeMs, times: [file.aggregate.createdAt, file.aggregate.updatedAt] });
       // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
       batch.push(file);
       positions.push(position);

@@ -1,6 +1,7 @@
 /**
  * How far a newest-first sweep has come (issue 11 point 5): what a list read may be answered from before the sweep
- * ends. The sweep reads files in descending mtime order with several lanes that finish out of order and saves them in
+ * ends. The sweep reads files in descending order of the time each is placed by (its tail's newest time, issue 28.6;
+ * named `mtime` here, which it was before) with several lanes that finish out of order and saves them in
  * batches; the frontier follows the contiguous prefix of that order that is settled (saved, or given up for this sweep).
  */
 export interface SweepFrontier {

@@ -11,11 +11,22 @@ const B = 'bbbbbbbb-0000-4000-8000-000000000002';
 
 function answer(q: string): SearchResponse {
   if (q === 'nothing') return { results: [], total: 0, truncated: false };
+  if (q === 'billing') {
+    // Ranked by the server: the session named after the text first, though a newer one holds the word.
+    return {
+      results: [
+        { sessionId: B, summary: 'Quarterly billing', projectPath: '/w/lib', updatedAt: '2026-01-01T00:00:00.000Z', hitCount: 0, matchedIn: 'name', hits: [] },
+        { sessionId: A, summary: 'First session', projectPath: '/w/app', updatedAt: '2026-01-02T00:00:00.000Z', hitCount: 1, matchedIn: 'message', hits: [{ uuid: 'u-a1', role: 'user', timestamp: '', matchedIn: 'message', snippet: [{ text: 'billing', match: true }] }] },
+      ],
+      total: 2,
+      truncated: false,
+    };
+  }
   const snippet = [{ text: 'call ', match: false }, { text: q, match: true }, { text: ' here', match: false }];
   return {
     results: [
-      { sessionId: A, summary: 'First session', projectPath: '/w/app', updatedAt: '2026-01-02T00:00:00.000Z', hitCount: 1, hits: [{ uuid: 'u-a1', role: 'user', timestamp: '', snippet }] },
-      { sessionId: B, summary: 'Second session', projectPath: '/w/lib', updatedAt: '2026-01-01T00:00:00.000Z', hitCount: 5, hits: [{ uuid: 'u-b1', role: 'assistant', timestamp: '', snippet }, { uuid: 'u-b2', role: 'tool', timestamp: '', snippet }] },
+      { sessionId: A, summary: 'First session', projectPath: '/w/app', updatedAt: '2026-01-02T00:00:00.000Z', hitCount: 1, matchedIn: 'message', hits: [{ uuid: 'u-a1', role: 'user', timestamp: '', matchedIn: 'message', snippet }] },
+      { sessionId: B, summary: 'Second session', projectPath: '/w/lib', updatedAt: '2026-01-01T00:00:00.000Z', hitCount: 5, matchedIn: 'message', hits: [{ uuid: 'u-b1', role: 'assistant', timestamp: '', matchedIn: 'tool_input', snippet }, { uuid: 'u-b2', role: 'tool', timestamp: '', matchedIn: 'tool_result', snippet }] },
     ],
     total: 2,
     truncated: false,
@@ -114,6 +125,19 @@ describe('SessionSearch', () => {
     await waitFor(() => expect(screen.getAllByTestId('search-hit')[2]).toHaveAttribute('aria-selected', 'true'));
     fireEvent.keyDown(field(), { key: 'Enter' });
     expect(await screen.findByTestId('where')).toHaveTextContent(`/c/${B}?message=u-b2`);
+  });
+
+  it('opens the best hit on Enter, a session found by its name, and labels where each hit matched', async () => {
+    stubSearch();
+    renderSearch();
+    fireEvent.change(field(), { target: { value: 'parser_utils' } });
+    const results = await screen.findByTestId('search-results', {}, { timeout: 5000 });
+    expect(screen.getAllByTestId('search-hit').map((hit) => hit.firstElementChild?.textContent)).toEqual(['You', 'Tool input', 'Tool result']);
+    fireEvent.change(field(), { target: { value: 'billing' } });
+    await waitFor(() => expect(within(results.ownerDocument.body).getByText('Name')).toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.getAllByTestId('search-hit')[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(await screen.findByTestId('where')).toHaveTextContent(new RegExp(`^/c/${B}$`));
   });
 
   it('shows the no-match state, and the list again once the field is cleared with Escape', async () => {
