@@ -13,6 +13,7 @@ import { registerLogRoutes } from './features/logs/index';
 import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSubscriptionStore, createWebPush, registerNotificationRoutes, registerNotifyActionRoute, type NotificationChannel } from './features/notifications/index';
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
+import { registerSchedules, type TimingOptions } from './features/schedules/index';
 import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes, type IndexPool, type SessionIndex } from './features/sessions/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   notificationChannels?: NotificationChannel[];
   /** TLS trust for web push services (tests: the fake push service's self-signed certificate); Node's default when absent. */
   webPushAgent?: Agent;
+  /** How schedules read their patterns (tests: `allowSeconds`, a schedule every second); five fields when absent. */
+  scheduleTiming?: TimingOptions;
   /** Where voice input reads GOOGLE_API_KEY, GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL; process.env when absent. */
   voiceEnv?: VoiceEnv;
 }
@@ -203,7 +206,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSystemRoutes(app, { ...platform, runs, routerStatus: () => router.status() });
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
-  registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  const schedules = registerSchedules(app, {
+    ...platform, startRun: (request) => runs.start(request), isTrusted: (folder) => trust.trustedBy(folder) !== null, timing: options.scheduleTiming,
+    costOf: async (sessionId) => (await sessions.list({ sessionId })).conversations[0]?.usage?.costUsd,
+  });
+  registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs, scheduleOf: schedules.linkOf });
   registerFollowRoute(app, { sessions, logger: platform.logger, ...options.followOptions });
   registerRunRoutes(app, { ...platform, runs });
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });

@@ -4,14 +4,15 @@ import type { DomainEvents } from '../../platform/bus';
 
 /** What a channel (ntfy, web push) delivers: built from a bus fact, never holding prompt text or raw tool input. */
 export interface Notification {
-  kind: 'permission' | 'run-ended';
+  kind: 'permission' | 'run-ended' | 'schedule-paused';
   title: string;
   message: string;
   tags: string[];
   /** ntfy's 1 (min) to 5 (max). */
   priority: 1 | 2 | 3 | 4 | 5;
-  sessionId: string;
-  streamingId: string;
+  /** The conversation it is about (absent for a paused schedule whose runs never started). */
+  sessionId?: string;
+  streamingId?: string;
   permissionId?: string;
   /** A permission's Approve/Deny links, server-relative (`/api/notify-actions/<token>`): secrets, never logged. */
   actions?: { approvePath: string; denyPath: string };
@@ -21,6 +22,7 @@ export const PERMISSION_TITLE = 'CUI Permission Request';
 export const FINISHED_TITLE = 'Task Finished';
 export const COMPLETED_MESSAGE = 'Task completed';
 export const FAILED_MESSAGE = 'Task failed';
+export const SCHEDULE_PAUSED_TITLE = 'CUI Schedule Paused';
 
 /** ntfy turns a message longer than 4,096 bytes into an attachment; we stay well under it. */
 export const MESSAGE_MAX_BYTES = 1024;
@@ -96,5 +98,17 @@ export function runEndedNotification(ended: DomainEvents['run.ended']): Notifica
     priority: ended.isError ? 4 : 3,
     sessionId: ended.sessionId,
     streamingId: ended.streamingId,
+  };
+}
+
+/** `schedule.paused` → 'CUI Schedule Paused', '<schedule name>: <reason>' (opens its last failed conversation, if any). */
+export function schedulePausedNotification(paused: DomainEvents['schedule.paused']): Notification {
+  return {
+    kind: 'schedule-paused',
+    title: SCHEDULE_PAUSED_TITLE,
+    message: capUtf8(`${truncateChars(paused.name, TITLE_MAX_CHARS)}: ${paused.reason}`, MESSAGE_MAX_BYTES),
+    tags: ['cui-schedule'],
+    priority: 4,
+    ...(paused.sessionId ? { sessionId: paused.sessionId } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { PlatformDeps } from '../../context';
 import type { SessionInfoStore } from '../sessions/index';
 import type { ActionTokenStore } from './action-tokens';
 import type { NotificationChannel } from './channel';
-import { permissionNotification, runEndedNotification, type Notification } from './messages';
+import { permissionNotification, runEndedNotification, schedulePausedNotification, type Notification } from './messages';
 
 export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'logger'> {
   sessionInfo: Pick<SessionInfoStore, 'get'>;
@@ -18,15 +18,15 @@ export interface Notifier {
 }
 
 /** The permission's Approve/Deny links, minted now: only a request that is actually notified gets any. */
-function withActions(notification: Notification, tokens: ActionTokenStore): Notification {
-  const minted = notification.permissionId ? tokens.mint({ id: notification.permissionId, streamingId: notification.streamingId }) : undefined;
+function withActions(notification: Notification, tokens: ActionTokenStore, streamingId: string): Notification {
+  const minted = notification.permissionId ? tokens.mint({ id: notification.permissionId, streamingId }) : undefined;
   if (!minted) return notification;
   const path = (token: string) => buildPath(routes.notifications.decideFromNotification.path, { token });
   return { ...notification, actions: { approvePath: path(minted.approve), denyPath: path(minted.deny) } };
 }
 
 /**
- * Turns `permission.requested` and `run.ended` into notifications on every channel, when the master switch
+ * Turns `permission.requested`, `run.ended` and `schedule.paused` into notifications on every channel, when the master switch
  * (`interface.notifications.enabled`) is on and the session is not muted (`sessionInfo.notify`). A stopped run
  * notifies nobody: the user is right there. Sends are never awaited by the publisher, so a slow or failing channel
  * cannot hold up the run or the request; each failure is logged on its own.
@@ -42,9 +42,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     const settings = config.interface.notifications;
     const fields = { sessionId: built.sessionId, kind: built.kind };
     if (!settings.enabled) return log.debug(fields, 'notifications off: not notified');
-    if (!deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
+    if (built.sessionId && !deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
     const context = { settings, machineId: config.machineId, signal: closing.signal };
-    const notification = built.kind === 'permission' ? withActions(built, deps.actionTokens) : built;
+    const notification = built.kind === 'permission' && built.streamingId ? withActions(built, deps.actionTokens, built.streamingId) : built;
     for (const channel of deps.channels) {
       const sent: Promise<void> = Promise.resolve()
         .then(() => channel.send(notification, context))
@@ -65,6 +65,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (ended.reason === 'stopped') return log.debug({ sessionId: ended.sessionId, kind: 'run-ended' }, 'run stopped by the user: not notified');
       deliver(runEndedNotification(ended));
     }),
+    deps.bus.subscribe('schedule.paused', (paused) => deliver(schedulePausedNotification(paused))),
   ];
 
   return {

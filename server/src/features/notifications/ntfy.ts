@@ -31,8 +31,8 @@ export function ntfyPublishUrl(ntfyUrl: string | undefined): string {
 }
 
 /** `{publicUrl}/c/{sessionId}`, or undefined without a public URL (a phone cannot open 127.0.0.1). */
-export function sessionLink(publicUrl: string | undefined, sessionId: string): string | undefined {
-  if (!publicUrl) return undefined;
+export function sessionLink(publicUrl: string | undefined, sessionId: string | undefined): string | undefined {
+  if (!publicUrl || !sessionId) return undefined;
   return `${publicUrl.replace(/\/+$/, '')}/c/${encodeURIComponent(sessionId)}`;
 }
 

@@ -8,6 +8,7 @@ import { m007PushSubscriptions } from './007-push-subscriptions';
 import { m008SessionUsage } from './008-session-usage';
 import { m009SessionSearch } from './009-session-search';
 import { m010SearchMerge } from './010-search-merge';
+import { m011Schedules } from './011-schedules';
 
 /** One schema change. Versions are applied in order, each in its own transaction, exactly once. */
 export interface Migration {
@@ -17,4 +18,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch, m010SearchMerge];
+export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch, m010SearchMerge, m011Schedules];
