@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
         shouldRevalidate: conversationShouldRevalidate,
         lazy: () => loadChat().then((m) => ({ Component: m.ConversationPage })),
       },
+      { path: '/schedules', lazy: () => import('@/features/schedules').then((m) => ({ Component: m.SchedulesPage })) },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
