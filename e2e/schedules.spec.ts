@@ -34,11 +34,11 @@ test.describe('schedules', () => {
     await page.waitForURL(/\/schedules$/);
 
     const form = page.getByRole('form', { name: 'Create schedule' });
-    await expect(form.getByLabel('Prompt')).toHaveValue('good morning report');
-    await expect(form.getByLabel('Folder')).toHaveValue(repo);
-    await expect(form.getByLabel('Permission mode')).toHaveValue('default');
-    await expect(form.getByLabel('Repeat')).toHaveValue('weekdays');
-    await form.getByLabel('At').fill('08:30');
+    await expect(form.getByLabel('Prompt', { exact: true })).toHaveValue('good morning report');
+    await expect(form.getByLabel('Folder', { exact: true })).toHaveValue(repo);
+    await expect(form.getByLabel('Permission mode', { exact: true })).toHaveValue('default');
+    await expect(form.getByLabel('Repeat', { exact: true })).toHaveValue('weekdays');
+    await form.getByLabel('At', { exact: true }).fill('08:30');
     const next = form.getByTestId('next-runs').getByRole('listitem');
     await expect(next).toHaveCount(3);
     for (const item of await next.all()) {

@@ -17,12 +17,12 @@ export function RunFields({ values, set, folders }: Props) {
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label="Folder" hint="A trusted folder: runs nobody watches load its settings.">
         <Input list="schedule-folders" value={values.workingDirectory} onChange={(e) => set('workingDirectory', e.target.value)} placeholder="/path/to/project" />
-        <datalist id="schedule-folders">
-          {folders.map((folder) => (
-            <option key={folder} value={folder} />
-          ))}
-        </datalist>
       </Field>
+      <datalist id="schedule-folders">
+        {folders.map((folder) => (
+          <option key={folder} value={folder} />
+        ))}
+      </datalist>
       <Field label="Permission mode" hint="Ask: each permission waits in the inbox and on your phone.">
         <Select value={values.permissionMode} onChange={(e) => set('permissionMode', e.target.value as PermissionMode)}>
           {PERMISSION_MODES.map((mode) => (
