@@ -30,7 +30,7 @@ export async function buildServer() {
     // Worker threads load the index worker, and the model router's child process is forked, by path next to main.js.
     entryPoints: {
       main: path.join(ROOT, 'server/src/main.ts'),
-      'index-worker': path.join(ROOT, 'server/src/features/sessions/index-worker.ts'),
+      'index-worker': path.join(ROOT, 'server/src/features/transcript-index/index-worker.ts'),
       'router-child': path.join(ROOT, 'server/src/features/router/router-child.ts'),
     },
     outdir: path.dirname(SERVER_OUT),

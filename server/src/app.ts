@@ -14,7 +14,10 @@ import { createActionTokenStore, createNotifier, createNtfyChannel, createPushSu
 import { composeRunEnvironment, createRunGuard, createRunManager, fixedEnvironment, recoverInterruptedRuns, registerRunRoutes, type RunEnvironmentContributor, type RunManagerDeps, type RunManagerOptions } from './features/runs/index';
 import { createModelRouter, routerEnvironment, type ModelRouter } from './features/router/index';
 import { registerSchedules, type TimingOptions } from './features/schedules/index';
-import { createSessionIndex, createSessionInfoStore, registerFollowRoute, registerSessionRoutes, type IndexPool, type SessionIndex } from './features/sessions/index';
+import { registerFollowRoute } from './features/follow/index';
+import { registerSearchRoutes } from './features/search/index';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
+import type { IndexPool } from './features/transcript-index/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
 import { registerSystemRoutes } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
@@ -211,6 +214,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     costOf: async (sessionId) => (await sessions.list({ sessionId })).conversations[0]?.usage?.costUsd,
   });
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs, scheduleOf: schedules.linkOf });
+  registerSearchRoutes(app, { sessions });
   registerFollowRoute(app, { sessions, logger: platform.logger, ...options.followOptions });
   registerRunRoutes(app, { ...platform, runs });
   registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle: (id) => liveTitle(sessions, runs, id) });

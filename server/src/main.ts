@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
-import { workersPayOff } from './features/sessions/index';
+import { workersPayOff } from './features/transcript-index/index';
 import { loadConfigFile } from './features/settings/index';
 import { resolvePaths } from './platform/paths';
 import { parseServerArgs, resolveTokenOverride, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';

@@ -1,4 +1,4 @@
-import { inThreadPool, type IndexPool } from '../src/features/sessions/index';
+import { inThreadPool, type IndexPool } from '../src/features/transcript-index/index';
 
 /**
  * An index pool (in-thread reads) whose reads wait at a gate: only as many reads as allowed so far go through, in the

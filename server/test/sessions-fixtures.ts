@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
+import { registerSearchRoutes } from '../src/features/search/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
 import { createConfigStore } from '../src/features/settings/index';
 import { createEventBus, type EventBus } from '../src/platform/bus';
@@ -115,6 +116,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<
   const app = Fastify();
   installErrorHandler(app, logger);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });
+  registerSearchRoutes(app, { sessions });
   app.addHook('onClose', async () => {
     await sessions.close();
     db.close();

@@ -58,7 +58,7 @@ describe('cost of routed sessions', () => {
     const project = path.join(dirs.claudeConfigDir, 'projects', '-w-routed');
     fs.mkdirSync(project, { recursive: true });
     // A CLI 2.1.330 transcript with cost lines, as three sessions: routed, resumed from the routed one, plain.
-    const fixture = fileURLToPath(new URL('../src/features/sessions/fixtures/transcript-after-resume.jsonl', import.meta.url));
+    const fixture = fileURLToPath(new URL('../src/cli/transcript/fixtures/transcript-after-resume.jsonl', import.meta.url));
     const routed = 'aaaaaaaa-0000-4000-8000-000000000001';
     const fork = 'aaaaaaaa-0000-4000-8000-000000000002';
     const plain = 'aaaaaaaa-0000-4000-8000-000000000003';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConversationDetails } from '@cui/contract';
 import { orderChain, type ChainNode } from './chain-order';
-import { conversationJson } from '../../features/sessions/conversation-details';
+import { conversationJson } from './conversation-details';
 import { MAX_LINE_BYTES, parsingHandler, readTranscriptLines } from './transcript-reader';
 
 function node(uuid: string, parentUuid: string | null, shown = true, extra: Partial<ChainNode> = {}): ChainNode {

@@ -1,6 +1,6 @@
 import type { ConversationMessage } from '@cui/contract';
 import type { OrderedNode } from './chain-order';
-import type { MessageNode } from '../../features/sessions/conversation-details';
+import type { MessageNode } from './conversation-details';
 import { str, type TranscriptLine } from './transcript-line';
 
 const PARENT_PREFIX = Buffer.from('{"parentUuid":');

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ConversationDetails } from '@cui/contract';
 import { createRandom } from '../../../../bench/corpus-lines';
 import { generateSession } from '../../../../bench/generate-corpus';
-import { conversationJson, readConversation } from '../../features/sessions/conversation-details';
+import { conversationJson, readConversation } from './conversation-details';
 import { FAST_MIN_BYTES } from './fast-node';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
 import { isVisibleMessage, parseLine, promptTitle, type TranscriptLine, userPromptText } from './transcript-line';
 import { toMessage } from './message-render';
 
-const FIXTURE = fileURLToPath(new URL('../../features/sessions/fixtures/transcript-after-resume.jsonl', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
 const fixtureLines = fs.readFileSync(FIXTURE, 'utf8').trim().split('\n');
 
 function verdict(text: string | Buffer, links = false): ReturnType<typeof parseLine> {

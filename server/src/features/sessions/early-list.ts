@@ -1,6 +1,6 @@
 import type { ConversationListQuery, ConversationListResponse } from '@cui/contract';
 import { DEFAULT_LIST_LIMIT } from './session-queries';
-import { pageIsSettled } from './sweep-frontier';
+import { pageIsSettled } from '../transcript-index/index';
 
 /** Where a first sweep stands (SessionIndexer.progress). */
 export interface SweepProgress {

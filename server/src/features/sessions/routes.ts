@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { registerRoute } from '../../platform/http';
-import type { ChunkSink } from './conversation-details';
+import type { ChunkSink } from '../../cli/transcript/conversation-details';
 import type { SessionIndex } from './session-index';
 import type { SessionInfoStore } from './session-info-store';
 
@@ -21,7 +21,7 @@ function notFound(sessionId: string): AppError {
   return new AppError('session.not_found', `Conversation ${sessionId} not found`);
 }
 
-/** GET/PUT/POST /api/conversations… (list, details, update, archive-all), GET /api/working-directories and GET /api/search. */
+/** GET/PUT/POST /api/conversations… (list, details, update, archive-all) and GET /api/working-directories. */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
   registerRoute(app, routes.sessions.list, async ({ query }) => withSchedules(await sessions.list(query), deps.scheduleOf));
@@ -54,7 +54,6 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     return { success: true, sessionInfo: sessionInfo.update(sessionId, body) };
   });
   registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
-  registerRoute(app, routes.search.search, ({ query }) => sessions.search(query));
 }
 
 /** Each row a schedule started links back to it. */

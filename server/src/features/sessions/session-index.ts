@@ -2,20 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
 import type { LiveRuns, PlatformDeps } from '../../context';
-import { readConversation, type ConversationSource } from './conversation-details';
-import { readConversationWindow, type WindowRequest } from './conversation-window';
+import { readConversation, type ConversationSource } from '../../cli/transcript/conversation-details';
+import { readConversationWindow, type WindowRequest } from '../../cli/transcript/conversation-window';
 import { listDuringSweep } from './early-list';
-import { createIndexPool, inThreadPool, type IndexPool } from './index-pool';
-import { createIndexStore } from './index-store';
-import { createSearchSessions, createSearchTextWriter } from './search-store';
-import { createSessionIndexer } from './session-indexer';
+import { createIndexPool, createIndexStore, createSessionIndexer, createSummaryLinks, inThreadPool, watchTranscripts, type IndexPool } from '../transcript-index/index';
+import { createSearchSessions, createSearchTextWriter } from '../search/index';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
-import { createSummaryLinks } from './summary-links';
 import { promptTitle } from '../../cli/transcript/transcript-line';
 import { createTerminalActivity } from './terminal-activity';
-import { CATCH_UP_SLICE_MS, indexTimeBox } from './time-box';
-import { watchTranscripts } from './transcript-watcher';
+import { CATCH_UP_SLICE_MS, indexTimeBox } from '../../platform/time-box';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {

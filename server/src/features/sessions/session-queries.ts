@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { worktreeOf, type ConversationListQuery, type ConversationSummary, type WorkingDirectory } from '@cui/contract';
 import type { LiveRunInfo } from '../../context';
 import { createBoundedMap } from '../../platform/bounded-map';
-import { USAGE_COLUMNS, usageOf, type UsageRow } from './usage-columns';
+import { USAGE_COLUMNS, usageOf, type UsageRow } from '../transcript-index/index';
 
 /** Default page size (spec §9: the first page is 20). */
 export const DEFAULT_LIST_LIMIT = 20;

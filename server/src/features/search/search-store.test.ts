@@ -5,14 +5,11 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuery } from '@cui/contract';
 import { openDatabase } from '../../platform/db';
-import { inThreadPool } from './index-pool';
-import { createIndexStore } from './index-store';
+import { createIndexStore, createSessionIndexer, createSummaryLinks, inThreadPool } from '../transcript-index/index';
 import { snippetOf } from './search-snippet';
 import { createSearchSessions, createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_RESULT_MAX_CHARS } from './search-text';
-import { createSessionIndexer } from './session-indexer';
-import { createSummaryLinks } from './summary-links';
-import { yieldToEventLoop, type TimeBox } from './time-box';
+import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

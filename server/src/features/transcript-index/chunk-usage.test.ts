@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readChunk } from '../../features/sessions/index-chunk';
-import { applyLine, emptyAggregate, type SessionAggregate } from './session-aggregate';
-import type { TranscriptLine } from './transcript-line';
+import { readChunk } from './index-chunk';
+import { applyLine, emptyAggregate, type SessionAggregate } from '../../cli/transcript/session-aggregate';
+import type { TranscriptLine } from '../../cli/transcript/transcript-line';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../features/sessions/fixtures/${name}`, import.meta.url));
+const fixture = (name: string): string => fileURLToPath(new URL(`../../cli/transcript/fixtures/${name}`, import.meta.url));
 const CLI_2_1 = fixture('transcript-after-resume.jsonl');
 const CLI_1_X = fixture('cli-1x-clear-7d3c1a52-4b1e-4f0a-9c55-2f1a8e6b0c11.jsonl');
 

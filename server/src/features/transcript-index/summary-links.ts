@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { indexTimeBox, repeatTimeBoxed, type TimeBox } from './time-box';
+import { indexTimeBox, repeatTimeBoxed, type TimeBox } from '../../platform/time-box';
 
 /**
  * A `summary` line (older CLIs) titles the session that contains its `leafUuid`, whichever file the line sits in:

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../platform/app-error';
 import { registerStreamRoute } from '../../platform/http';
 import { openNdjsonResponse } from '../../platform/ndjson-response';
-import type { SessionIndex } from './session-index';
+import type { SessionIndex } from '../sessions/index';
 import { completeEnd, createTranscriptTail } from './transcript-follow';
 
 /** Comment lines keep an idle follower's connection (and proxies) open; clients skip lines starting with ':'. */

@@ -9,9 +9,9 @@ import { inThreadPool } from './index-pool';
 import { createIndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks, uuidKeys } from './summary-links';
-import { yieldToEventLoop, type TimeBox } from './time-box';
+import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../cli/transcript/fixtures/', import.meta.url));
 /** Recorded from CLI 2.1.330: a fix session, resumed; no summary lines (that CLI writes none). */
 const NEW_CLI = { id: 'f5e5690f-09dc-4067-859b-1172c39a0d71', file: 'transcript-after-resume.jsonl', leaf: 'bee84a30-548d-46af-a88d-970b56081b67' };
 /** CLI 1.x layout: A opens with /clear's caveat, command and output lines; B holds summary lines, one for A's leaf. */

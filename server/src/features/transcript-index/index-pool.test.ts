@@ -15,7 +15,7 @@ import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../cli/transcript/fixtures/transcript-after-resume.jsonl', import.meta.url));
 let pool: IndexPool;
 let workerDir = '';
 

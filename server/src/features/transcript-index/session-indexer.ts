@@ -8,7 +8,7 @@ import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import type { FilePosition, IndexedFile, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
-import { indexTimeBox, type TimeBox } from './time-box';
+import { indexTimeBox, type TimeBox } from '../../platform/time-box';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 /** Files read before they are saved (in transactions of at most the time box each). */

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import type { ChainNode, OrderedNode } from '../../cli/transcript/chain-order';
-import { orderChain } from '../../cli/transcript/chain-order';
+import type { ChainNode, OrderedNode } from './chain-order';
+import { orderChain } from './chain-order';
 import { createCollector, detailsTail, subagentFiles, writeConversation, type Collector, type ConversationMeta, type ConversationSource, type MessageNode } from './conversation-details';
-import { readTranscriptLines } from '../../cli/transcript/transcript-reader';
-import { readLinesBackward } from '../../cli/transcript/transcript-tail';
+import { readTranscriptLines } from './transcript-reader';
+import { readLinesBackward } from './transcript-tail';
 
 /** The first line of a subagent transcript holds its prompt; this much is read to find it. */
 const SUBAGENT_HEAD_BYTES = 64 * 1024;

@@ -11,7 +11,7 @@ import { inThreadPool } from './index-pool';
 import { createIndexStore, type IndexStore } from './index-store';
 import { createSessionIndexer } from './session-indexer';
 import { createSummaryLinks } from './summary-links';
-import { yieldToEventLoop, type TimeBox } from './time-box';
+import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 
 let projects = '';
 afterEach(() => fs.rmSync(projects, { recursive: true, force: true }));

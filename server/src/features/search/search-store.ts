@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
 import type { SearchText } from './search-text';
-import { repeatTimeBoxed, type TimeBox } from './time-box';
+import { repeatTimeBoxed, type TimeBox } from '../../platform/time-box';
 
 /** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
 export interface SearchTextWriter {

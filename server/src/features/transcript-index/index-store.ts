@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { ConversationMeta } from './conversation-details';
+import type { ConversationMeta } from '../../cli/transcript/conversation-details';
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
-import type { SearchText } from './search-text';
-import { createSearchTextWriter } from './search-store';
+import { createSearchTextWriter, type SearchText } from '../search/index';
 import type { UuidChunk } from './summary-links';
-import { runTimeBoxed, type TimeBox } from './time-box';
+import { runTimeBoxed, type TimeBox } from '../../platform/time-box';
 import { USAGE_COLUMNS, usageColumns, usageOf, type UsageRow } from './usage-columns';
 
 /** Where indexing of one transcript file stopped. */

@@ -2,7 +2,7 @@ import { applyLine, type SessionAggregate } from '../../cli/transcript/session-a
 import { uuidKeys } from './summary-links';
 import type { TranscriptLine } from '../../cli/transcript/transcript-line';
 import { parsingHandler, readTranscriptLines } from '../../cli/transcript/transcript-reader';
-import { searchTextOf, type SearchText } from './search-text';
+import { searchTextOf, type SearchText } from '../search/index';
 
 /** Bytes read at the start of a file to notice a file replaced by another of at least the same size. */
 export const HEAD_BYTES = 1024;

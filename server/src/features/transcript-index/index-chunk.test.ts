@@ -11,7 +11,7 @@ import { uuidKeys } from './summary-links';
 import type { TranscriptLine } from '../../cli/transcript/transcript-line';
 import { parsingHandler, readTranscriptLines } from '../../cli/transcript/transcript-reader';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/transcript-after-resume.jsonl', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../cli/transcript/fixtures/transcript-after-resume.jsonl', import.meta.url));
 
 /** The reference: every line JSON-parsed and folded. */
 async function parsedEverything(file: string) {

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import type { SessionUsage, ToolMetrics } from '@cui/contract';
 import path from 'node:path';
-import { orderChain, type ChainNode, type OrderedNode } from '../../cli/transcript/chain-order';
-import { fastLinks } from '../../cli/transcript/fast-node';
-import { renderMessage } from '../../cli/transcript/message-render';
-import { applyLine, displaySummary, emptyAggregate, toolMetrics } from '../../cli/transcript/session-aggregate';
-import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from '../../cli/transcript/transcript-line';
-import { readTranscriptLines } from '../../cli/transcript/transcript-reader';
+import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
+import { fastLinks } from './fast-node';
+import { renderMessage } from './message-render';
+import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
+import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from './transcript-line';
+import { readTranscriptLines } from './transcript-reader';
 
 /** Receives the response in pieces; a piece may be reused once the returned promise resolves. */
 export type ChunkSink = (chunk: Buffer) => Promise<void>;
