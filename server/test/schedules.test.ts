@@ -76,6 +76,32 @@ async function inboxUntil(predicate: (list: WaitingPermission[]) => boolean): Pr
   }
 }
 
+describe('schedule routes', () => {
+  it('answers {error, code} for what cannot be saved, and 404 for an unknown schedule', async () => {
+    const repo = await trustedRepo('refusals');
+    const post = (body: Record<string, unknown>) => server.api('/api/schedules', { method: 'POST', body: JSON.stringify({ name: 'x', prompt: 'p', workingDirectory: repo, timezone: 'UTC', when: NEVER_TODAY, ...body }) });
+    const refused = async (response: Response) => ({ status: response.status, ...((await response.json()) as { code: string; error: string }) });
+    expect(await refused(await post({ when: { kind: 'cron', expression: '* * * * * * *' } }))).toMatchObject({ status: 400, code: 'schedule.invalid', error: expect.stringContaining("Invalid cron expression '* * * * * * *'") });
+    expect(await refused(await post({ timezone: 'Nowhere/Town' }))).toMatchObject({ status: 400, code: 'schedule.invalid', error: 'Unknown time zone: Nowhere/Town' });
+    const untrusted = makeRepo(path.join(dirs.work, 'untrusted'));
+    expect(await refused(await post({ workingDirectory: untrusted }))).toMatchObject({ status: 400, code: 'schedule.invalid', error: `Folder not trusted: ${untrusted}` });
+    expect(await refused(await post({ prompt: '  ' }))).toMatchObject({ status: 400, code: 'validation.failed' });
+    expect(await refused(await server.api('/api/schedules/7f0c2a4e-1b3d-4c5e-8f9a-0b1c2d3e4f50'))).toMatchObject({ status: 404, code: 'schedule.not_found' });
+    const preview = (await call('POST', '/api/schedules/preview', { when: { kind: 'weekdays', time: '09:00' }, timezone: 'Europe/Paris' })) as { pattern: string; nextRuns: string[] };
+    expect(preview.pattern).toBe('0 9 * * 1-5');
+    expect(preview.nextRuns).toHaveLength(3);
+  });
+
+  it('pauses a schedule whose folder is no longer trusted when it fires, with the reason', async () => {
+    const repo = await trustedRepo('revoked');
+    const { id } = await create({ name: 'revoked', prompt: 'say hi', workingDirectory: repo, when: NEVER_TODAY });
+    await call('DELETE', `/api/trust/folders?path=${encodeURIComponent(repo)}`);
+    const { firing } = (await call('POST', `/api/schedules/${id}/run`)) as { firing: ScheduleFiring };
+    expect(firing).toMatchObject({ outcome: 'skipped', reason: `Folder not trusted: ${repo}` });
+    expect(await getSchedule(id)).toMatchObject({ paused: true, pausedReason: `Folder not trusted: ${repo}`, nextRuns: [] });
+  });
+});
+
 describe('scheduled runs', () => {
   it('fires an every-second schedule exactly maxRuns times, each a real run listed and linked to its schedule', async () => {
     const repo = await trustedRepo('every-second');
