@@ -1,20 +1,11 @@
 import path from 'node:path';
 import { expect, test, type E2eDirs } from './fixtures';
-import { makeRepo } from './conversation-helpers';
-import { writeTranscript } from './support/transcripts';
+import { seedRepoWithSession } from './conversation-helpers';
 
 /** Scheduled runs (issue 27): a weekday-morning schedule from the home composer, 'Run now', its run and history row. */
 
 function seedRepo(dirs: E2eDirs): void {
-  const repo = makeRepo(dirs, 'sched-repo');
-  writeTranscript(dirs, {
-    sessionId: '5c1e9d3a-7b2f-4c8e-9a01-2d3e4f5a6b7c',
-    cwd: repo,
-    messages: [
-      { role: 'user', content: 'What is in hello.txt?' },
-      { role: 'assistant', content: 'A typo.' },
-    ],
-  });
+  seedRepoWithSession(dirs, 'sched-repo', '5c1e9d3a-7b2f-4c8e-9a01-2d3e4f5a6b7c');
 }
 
 test.afterEach(({ pageErrors }) => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ScheduleFiring } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
+import { useVersionRefetch } from '@/app/use-version-refetch';
 import { Spinner } from '@/ui';
 import { formatRunTime } from './schedule-form-state';
 
@@ -57,14 +57,4 @@ export function ScheduleHistory({ scheduleId, version }: { scheduleId: string; v
       </tbody>
     </table>
   );
-}
-
-/** Calls `refetch` whenever `version` changes after the first render. */
-function useVersionRefetch(version: string, refetch: () => void): void {
-  const seen = useRef(version);
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    refetch();
-  }, [version, refetch]);
 }
