@@ -33,9 +33,10 @@ function renderLayout(demoMode: boolean) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AppLayout', () => {
-  it("shows the 'cui' home link, the header actions, the settings button, the theme toggle and the page", async () => {
+  it("shows the 'cui' home link, the header actions, Schedules, the settings button, the theme toggle and the page", async () => {
     const fetchMock = renderLayout(false);
     expect(screen.getByRole('link', { name: 'cui' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Schedules' })).toHaveAttribute('href', '/schedules');
     expect(screen.getByRole('button', { name: 'Page action' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Theme: System' })).toBeInTheDocument();
