@@ -55,7 +55,7 @@ export const ScheduleInput = z.strictObject({
   name: z.string().trim().min(1, 'name is required').max(200),
   prompt: z.string().refine((s) => s.trim().length > 0, 'prompt is required'),
   /** Must be a trusted folder (checked at save and at every firing). */
-  workingDirectory: z.string().min(1, 'workingDirectory is required'),
+  workingDirectory: z.string().min(1, 'workingDirectory is required').regex(/^(\/|[A-Za-z]:[\\/])/, 'workingDirectory must be an absolute path'),
   /** 'default' (Ask) unless chosen: approvals of an unattended run reach the inbox and the phone. */
   permissionMode: PermissionMode.default('default'),
   model: z.string().min(1).optional(),

@@ -86,6 +86,7 @@ describe('schedule routes', () => {
     const untrusted = makeRepo(path.join(dirs.work, 'untrusted'));
     expect(await refused(await post({ workingDirectory: untrusted }))).toMatchObject({ status: 400, code: 'schedule.invalid', error: `Folder not trusted: ${untrusted}` });
     expect(await refused(await post({ prompt: '  ' }))).toMatchObject({ status: 400, code: 'validation.failed' });
+    expect(await refused(await post({ workingDirectory: 'relative/dir' }))).toMatchObject({ status: 400, code: 'validation.failed', error: expect.stringContaining('workingDirectory must be an absolute path') });
     expect(await refused(await server.api('/api/schedules/7f0c2a4e-1b3d-4c5e-8f9a-0b1c2d3e4f50'))).toMatchObject({ status: 404, code: 'schedule.not_found' });
     const preview = (await call('POST', '/api/schedules/preview', { when: { kind: 'weekdays', time: '09:00' }, timezone: 'Europe/Paris' })) as { pattern: string; nextRuns: string[] };
     expect(preview.pattern).toBe('0 9 * * 1-5');
