@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type E2eDirs } from './fixtures';
 import { seedRepoWithSession } from './conversation-helpers';
+import { saveScreenshot } from './support/screenshots';
 
 /** Scheduled runs (issue 27): a weekday-morning schedule from the home composer, 'Run now', its run and history row. */
 
@@ -36,6 +37,7 @@ test.describe('schedules', () => {
       await expect(item).toContainText(/08:30/);
       await expect(item).not.toContainText(/Sat|Sun/);
     }
+    await saveScreenshot(page, 'schedules-form', { fullPage: true });
     await form.getByRole('button', { name: 'Create schedule' }).click();
 
     const card = page.getByRole('listitem', { name: 'good morning report' });
@@ -47,6 +49,7 @@ test.describe('schedules', () => {
     await expect(row).toContainText('Run now');
     // The list reloads while the page is open: the row turns 'Ran' once the run ended.
     await expect(row).toContainText('Ran', { timeout: 60_000 });
+    await saveScreenshot(page, 'schedules-history', { fullPage: true });
 
     await row.getByRole('link', { name: 'Open conversation' }).click();
     await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);

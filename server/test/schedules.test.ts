@@ -126,6 +126,12 @@ describe('scheduled runs', () => {
       }, { ...WAIT, message: 'the scheduled session listed' });
       expect(row).toMatchObject({ sessionId: firing.sessionId, projectPath: repo, schedule: { id, name: 'tick' } });
     }
+    // Each run's cost, as the index read it from the transcript, in the history.
+    const costs = await waitFor(async () => {
+      const withCost = (await history(id)).filter((f) => f.outcome === 'ran' && f.costUsd !== undefined);
+      return withCost.length === 2 ? withCost.map((f) => f.costUsd) : undefined;
+    }, { ...WAIT, message: 'the runs\' costs in the history' });
+    for (const cost of costs) expect(cost).toBeGreaterThan(0);
   });
 
   it('sends a scheduled run\'s permission request to the inbox, where it is approved', async () => {
