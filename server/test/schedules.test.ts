@@ -13,7 +13,7 @@ import { makeTestDirs, startTestServer, waitFor, type TestDirs, type TestServer 
 
 const EVERY_SECOND = { kind: 'cron', expression: '* * * * * *' } as const;
 const NEVER_TODAY = { kind: 'daily', time: '03:00' } as const;
-const WAIT = { timeoutMs: 90_000, intervalMs: 50 };
+const WAIT = { timeoutMs: 50_000, intervalMs: 50 };
 
 let fake: FakeAnthropic;
 let dirs: TestDirs;
