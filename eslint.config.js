@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -25,9 +28,48 @@ const WEB_ROUTES_IMPORT = {
   message: "Use `routes` from '@/app/routes' (the table's heads, no zod in the first load); the inspector alone takes the full table.",
 };
 
+/** The tsconfigs that resolve imports for the import rules (absolute: the lint-rules test lints fixtures from another cwd). */
+const TSCONFIGS = ['tsconfig.server.json', 'tsconfig.web.json', 'tsconfig.e2e.json'].map((name) => fileURLToPath(new URL(name, import.meta.url)));
+
+/** The repository's root: the import zones are matched from there (whatever the cwd). */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Who may import whom (docs/architecture.md), checked on resolved paths: cli/ and platform/ are below the features,
+ * web/ and server/ never share code (only @cui/contract). Globs, so that the planted violations of
+ * scripts/lint-fixtures/ (a small tree of the same shape) are caught by the same zones.
+ */
+const IMPORT_ZONES = [
+  { target: '**/server/src/cli/**', from: '**/server/src/features/**', message: 'cli/ never imports a feature: features use cli/, not the other way round.' },
+  { target: '**/server/src/platform/**', from: '**/server/src/features/**', message: 'platform/ never imports a feature: features use platform/, not the other way round.' },
+  { target: '**/web/src/**', from: '**/server/**', except: ['**/node_modules/**'], message: 'web/ never imports server/; share shapes through @cui/contract.' },
+  { target: '**/server/**', from: '**/web/src/**', except: ['**/node_modules/**'], message: 'server/ never imports web/.' },
+  { target: '**/contract/**', from: ['**/server/**', '**/web/src/**'], except: ['**/node_modules/**'], message: 'contract/ holds zod schemas only: no server or web imports.' },
+];
+
+/** No god functions (issue 22): at most 80 lines of code per function, blank lines and comments aside. */
+const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
+
+/**
+ * The functions still over 80 lines, each capped at its size today so that it cannot grow; remove an entry once its
+ * function is split.
+ */
+const FUNCTION_LINE_EXCEPTIONS = [
+  { file: 'server/src/features/runs/run-manager.ts', max: 181, reason: 'createRunManager: being split into named collaborators (issue 22 point 2, another branch).' },
+  { file: 'server/src/features/sessions/session-index.ts', max: 173, reason: 'createSessionIndex: being split into named collaborators (issue 22 point 2, another branch).' },
+  { file: 'server/src/features/transcript-index/session-indexer.ts', max: 166, reason: 'createSessionIndexer: being split into named collaborators (issue 22 point 2, another branch).' },
+  { file: 'server/src/app.ts', max: 88, reason: 'buildApp: features register themselves through one interface (issue 22 point 6, another branch).' },
+];
+
 /** Lint enforces the layout boundaries of ../shared/STYLE.md §1 and the size rules of §2. */
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', 'bench/.corpus/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', 'bench/.corpus/**', 'bench/results/**',
+      // Planted violations that server/test/lint-rules.test.ts lints on purpose.
+      'scripts/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,6 +81,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      'max-lines-per-function': ['error', FUNCTION_LINES],
+    },
+  },
+  {
+    // Boundaries and cycles, on resolved imports. Type-only imports have no run-time effect: no-cycle skips them.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TSCONFIGS, noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: IMPORT_ZONES }],
     },
   },
   {
@@ -98,4 +155,10 @@ export default tseslint.config(
       'size/max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // A describe() callback is the list of its cases, not one function's logic: up to 250 lines (the longest is 202).
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    rules: { 'max-lines-per-function': ['error', { ...FUNCTION_LINES, max: 250 }] },
+  },
+  ...FUNCTION_LINE_EXCEPTIONS.map(({ file, max }) => ({ files: [file], rules: { 'max-lines-per-function': ['error', { ...FUNCTION_LINES, max }] } })),
 );

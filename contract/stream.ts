@@ -26,7 +26,7 @@ export const SystemInitEvent = z.looseObject({
   tools: z.array(z.string()).optional(),
   ...base,
 });
-/** Any other system subtype from the CLI (api_retry, status, compact_boundary, …). */
+/** Any other system subtype from the CLI (api_retry, status, compact_boundary, …); `local_command` carries a local slash command's output in `content` (as the transcript writes it). */
 export const SystemEvent = z.looseObject({ type: z.literal('system'), subtype: z.string(), ...base });
 export const AssistantEvent = z.looseObject({
   type: z.literal('assistant'),

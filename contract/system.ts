@@ -17,6 +17,31 @@ export const RouterStatus = z.object({
 });
 export type RouterStatus = z.infer<typeof RouterStatus>;
 
+/**
+ * How runs authenticate to Claude, as the CLI itself reports it (its initialization answer's account), cached per
+ * executable and credentials: `api-key` (ANTHROPIC_API_KEY, an apiKeyHelper or a key stored by /login),
+ * `oauth-token` (CLAUDE_CODE_OAUTH_TOKEN or ANTHROPIC_AUTH_TOKEN), `logged-in` (a login saved in CLAUDE_CONFIG_DIR),
+ * `cloud-provider` (Bedrock, Vertex, …: credentials outside Claude Code), `none`, `unknown` (the CLI could not be
+ * asked), or, in the status only, `checking` (the CLI is being asked: GET /api/system/sign-in waits for the answer).
+ * Never the secret itself.
+ */
+export const ClaudeAuthMethod = z.enum(['api-key', 'oauth-token', 'logged-in', 'cloud-provider', 'none', 'unknown', 'checking']);
+export type ClaudeAuthMethod = z.infer<typeof ClaudeAuthMethod>;
+export const ClaudeAuth = z.object({
+  method: ClaudeAuthMethod,
+  /** Where the credential comes from, e.g. 'ANTHROPIC_API_KEY', 'CLAUDE_CODE_OAUTH_TOKEN', 'apiKeyHelper'. */
+  source: z.string().optional(),
+  /** The account, when the CLI knows it (a login). */
+  email: z.string().optional(),
+  organization: z.string().optional(),
+  subscription: z.string().optional(),
+  /** With the model-provider router on, runs authenticate to the router instead. */
+  routed: z.boolean().optional(),
+  /** Why the CLI could not be asked (`unknown`). */
+  error: z.string().optional(),
+});
+export type ClaudeAuth = z.infer<typeof ClaudeAuth>;
+
 export const SystemStatus = z.object({
   claudeVersion: z.string(),
   claudePath: z.string(),
@@ -28,6 +53,7 @@ export const SystemStatus = z.object({
   /** The user's home directory on the server's machine: paths under it are shown with '~' (spec §2). */
   homeDirectory: z.string(),
   router: RouterStatus,
+  claudeAuth: ClaudeAuth,
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 
@@ -41,7 +67,28 @@ export type Command = z.infer<typeof Command>;
 export const CommandsQuery = z.object({ workingDirectory: z.string().optional() });
 export const CommandsResponse = z.object({ commands: z.array(Command) });
 
+/** One entry of the composer's model menu: the CLI's own list (aliases such as 'sonnet'), or the router's models. */
+export const ModelOption = z.object({
+  /** What a start request sends as `model`. */
+  value: z.string(),
+  displayName: z.string(),
+  description: z.string().optional(),
+});
+export type ModelOption = z.infer<typeof ModelOption>;
+export const ModelsResponse = z.object({
+  /** Without 'Default' (the CLI's own default, the web's first entry): the request then omits the model. */
+  models: z.array(ModelOption),
+  /** `cli`: the pinned CLI's list, cached per CLI version; `router`: the model-provider router's configured models. */
+  source: z.enum(['cli', 'router']),
+  claudeVersion: z.string(),
+  /** What the CLI's default resolves to, when it says. */
+  defaultModel: z.string().optional(),
+});
+export type ModelsResponse = z.infer<typeof ModelsResponse>;
+
 export const systemRoutes = {
-  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, how runs sign in to Claude, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  signIn: defineRoute({ name: 'getClaudeSignIn', summary: 'How runs sign in to Claude, as the CLI reports it (waits for its answer; cached).', method: 'GET', path: '/api/system/sign-in', response: ClaudeAuth }),
+  models: defineRoute({ name: 'listModels', summary: "The composer's models: the pinned CLI's list (cached per CLI version), or the model-provider router's.", method: 'GET', path: '/api/system/models', response: ModelsResponse }),
   commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

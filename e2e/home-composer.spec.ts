@@ -78,8 +78,9 @@ test.describe('home composer with a recent project', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['Ask', 'Auto', 'Yolo', 'Plan']);
     await page.getByRole('menuitem', { name: 'Yolo' }).click();
     await page.getByRole('button', { name: 'Model: Default' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Default', 'Opus 3', 'Sonnet 3', 'Haiku 3', 'Sonnet 3.5']);
-    await page.getByRole('menuitem', { name: 'Haiku 3' }).click();
+    // The pinned CLI's own list (GET /api/system/models), 'Default' first: no retired Claude 3 ids (issue 23).
+    await expect(page.getByRole('menuitem')).toHaveText(['Default', 'Opus', 'Fable', 'Sonnet', 'Haiku']);
+    await page.getByRole('menuitem', { name: 'Haiku' }).click();
     await task(page).fill('Say hi in one word');
     await page.reload();
     await expect(task(page)).toHaveValue('Say hi in one word');
@@ -87,10 +88,10 @@ test.describe('home composer with a recent project', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cui-composer') ?? 'null'))).toEqual({ draft: 'Say hi in one word', selectedPermissionMode: 'bypassPermissions' });
 
     await page.getByRole('button', { name: 'Model: Default' }).click();
-    await page.getByRole('menuitem', { name: 'Sonnet 3.5' }).click();
+    await page.getByRole('menuitem', { name: 'Sonnet' }).click();
     const startRequest = page.waitForRequest((r) => r.url().endsWith('/api/conversations/start'));
     await page.getByRole('button', { name: 'Send' }).click();
-    expect((await startRequest).postDataJSON()).toMatchObject({ model: 'claude-3-5-sonnet-20241022', permissionMode: 'bypassPermissions' });
+    expect((await startRequest).postDataJSON()).toMatchObject({ model: 'sonnet', permissionMode: 'bypassPermissions' });
   });
 
   test('a failed start shows the alert, keeps the draft and re-enables the composer', async ({ loggedInPage: page }) => {

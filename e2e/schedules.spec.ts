@@ -57,6 +57,12 @@ test.describe('schedules', () => {
     const badge = page.getByTestId('scheduled-badge');
     await expect(badge).toContainText('Scheduled · good morning report');
 
+    // The header's more-menu reaches the Schedules page from any page.
+    await page.getByRole('banner').getByRole('button', { name: 'Tools', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Schedules' }).click();
+    await expect(page).toHaveURL(/\/schedules$/);
+    await expect(page.getByRole('listitem', { name: 'good morning report' })).toBeVisible();
+
     await page.goto('/');
     const listed = page.locator('li[data-session-id]').filter({ has: page.getByTestId('scheduled-badge') });
     await expect(listed).toHaveCount(1);

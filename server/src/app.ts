@@ -19,7 +19,7 @@ import { registerSearchRoutes } from './features/search/index';
 import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndex } from './features/sessions/index';
 import type { IndexPool } from './features/transcript-index/index';
 import { createConfigStore, registerSettingsRoutes } from './features/settings/index';
-import { registerSystemRoutes } from './features/system/index';
+import { createClaudeSignIn, registerSystemRoutes, type ClaudeSignIn } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, registerTrustRoutes } from './features/trust/index';
 import { createGeminiClient, createVoiceService, registerVoiceRoutes, type VoiceEnv, type VoiceService } from './features/voice/index';
 import { createWorktreeService, registerWorktreeRoutes } from './features/worktrees/index';
@@ -149,6 +149,25 @@ function readIndexHtml(webRoot: string): string | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How runs sign in to Claude (main.ts logs it at start-up). */
+    claudeSignIn: ClaudeSignIn;
+  }
+}
+
+/** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
+function startSignIn(platform: PlatformDeps, options: BuildAppOptions): ClaudeSignIn {
+  const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
+  return createClaudeSignIn({
+    claude: platform.claude,
+    logger: platform.logger,
+    cwd: platform.paths.home,
+    runEnv: () => runEnv({ workingDirectory: platform.paths.home, permissionMode: 'default' }).env,
+    router: () => platform.config.get().router,
+  });
+}
+
 /** Builds the whole server without listening: every dependency is created here and passed explicitly. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(options);
@@ -206,7 +225,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installUploads(app);
 
   registerSettingsRoutes(app, platform);
-  registerSystemRoutes(app, { ...platform, runs, routerStatus: () => router.status() });
+  const signIn = startSignIn(platform, options);
+  app.decorate('claudeSignIn', signIn);
+  registerSystemRoutes(app, { ...platform, runs, routerStatus: () => router.status(), signIn });
   registerLogRoutes(app, platform);
   registerFileRoutes(app, platform);
   const schedules = registerSchedules(app, {

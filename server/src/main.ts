@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { workersPayOff } from './features/transcript-index/index';
 import { loadConfigFile } from './features/settings/index';
+import { describeSignIn } from './features/system/index';
 import { resolvePaths } from './platform/paths';
 import { parseServerArgs, resolveTokenOverride, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
 
@@ -109,6 +110,8 @@ async function start(args: ServerArgs): Promise<void> {
   handleSignals(app);
   const host = args.host ?? config.server.host;
   const port = await listen(app, host, args.port ?? config.server.port);
+  // Asked of the CLI once it serves (~0.5 s, then cached): before the URL, so the URL stays the last line.
+  app.log.info(describeSignIn(await app.claudeSignIn.auth()));
   // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
   process.stdout.write(`\ncui is running: ${startupUrl(host, port, token ?? config.authToken)}\n\n`);
 }

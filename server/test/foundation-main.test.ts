@@ -202,4 +202,21 @@ describe('main (the server process)', () => {
     expect(await run.exit).toBe(1);
     expect(run.stderr()).toContain("LOG_LEVEL must be one of");
   });
+  it.each([
+    [{ ANTHROPIC_API_KEY: 'sk-ant-api03-startup-never-shown' }, 'Claude sign-in: API key from ANTHROPIC_API_KEY'],
+    [{}, 'Claude sign-in: none. Runs will fail until you sign in'],
+  ])('logs how runs sign in to Claude (%j) once, before the URL line, never the secret', async (env, said) => {
+    const dirs = makeTestDirs();
+    const port = await freePort();
+    const run = runMain(dirs, ['--port', String(port)], env);
+    await waitFor(() => run.stdout().includes('cui is running'), { timeoutMs: 30_000, message: `the URL line in:\n${run.stdout()}${run.stderr()}` });
+    const lines = run.stdout().split('\n');
+    const signIn = lines.findIndex((line) => line.includes('Claude sign-in:'));
+    expect(lines.filter((line) => line.includes('Claude sign-in:'))).toHaveLength(1);
+    expect(lines[signIn]).toContain(said);
+    expect(signIn).toBeLessThan(lines.findIndex((line) => line.includes('cui is running')));
+    expect(run.stdout()).not.toContain('never-shown');
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
 });

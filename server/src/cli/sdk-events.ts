@@ -1,4 +1,5 @@
 import { StreamEvent } from '@cui/contract';
+import { replaceSignInAnswers } from './sign-in-answer';
 
 /**
  * A stream event as the runs feature records it, before the event log stamps `seq` and `timestamp`. Token
@@ -28,7 +29,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toWireShape(message: Record<string, unknown>): Record<string, unknown> | string {
+/**
+ * The CLI answers a local slash command (`/cost`, `/context`, …) with a synthetic assistant message that carries the
+ * command's raw output (`local_command_source`); its transcript holds the same output as a `system` line of subtype
+ * `local_command` with the same uuid. Live, it goes out in the transcript's shape, so both render as system output.
+ */
+function localCommandOutput(message: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (message.type !== 'assistant' || typeof message.local_command_source !== 'string') return undefined;
+  const { uuid, session_id: sessionId, parent_tool_use_id: parentToolUseId } = message;
+  return { type: 'system', subtype: 'local_command', content: message.local_command_source, uuid, session_id: sessionId, parent_tool_use_id: parentToolUseId };
+}
+
+function toWireShape(cliMessage: Record<string, unknown>): Record<string, unknown> | string {
+  const message = replaceSignInAnswers(localCommandOutput(cliMessage) ?? cliMessage);
   const { type, subtype } = message;
   if (type === 'system' && subtype === 'init') {
     const { type: _t, subtype: _s, ...rest } = message;

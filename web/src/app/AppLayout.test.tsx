@@ -7,7 +7,7 @@ import { AppProviders } from './providers';
 import { SystemStatusProvider } from './system-status';
 
 function status(demoMode: boolean): SystemStatus {
-  return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode, homeDirectory: '/home/ann', router: { state: 'off' } };
+  return { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 }
 
 function renderLayout(demoMode: boolean) {
@@ -33,10 +33,9 @@ function renderLayout(demoMode: boolean) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AppLayout', () => {
-  it("shows the 'cui' home link, the header actions, Schedules, the settings button, the theme toggle and the page", async () => {
+  it("shows the 'cui' home link, the header actions, the settings button, the theme toggle and the page", async () => {
     const fetchMock = renderLayout(false);
     expect(screen.getByRole('link', { name: 'cui' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Schedules' })).toHaveAttribute('href', '/schedules');
     expect(screen.getByRole('button', { name: 'Page action' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Theme: System' })).toBeInTheDocument();

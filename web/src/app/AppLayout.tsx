@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, Tooltip } from '@/ui';
 import { InboxButton } from '@/features/inbox';
 import { SettingsButton } from '@/features/settings';
 import { cn } from '@/lib/cn';
+import { HeaderMenu } from './HeaderMenu';
+import { SignInBanner } from './SignInBanner';
 import { ThemeToggle } from './theme';
 import { useSystemStatus } from './system-status';
 
@@ -16,7 +16,7 @@ export type AppLayoutProps = {
   mainClassName?: string;
 };
 
-/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, Schedules, the "needs you" inbox, the settings button and the theme toggle. */
+/** Page frame: header with the 'cui' home link, a demo-mode badge, header actions, the "needs you" inbox, the settings button, the theme toggle and the more-menu. */
 export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) {
   const status = useSystemStatus();
   return (
@@ -37,18 +37,13 @@ export function AppLayout({ children, actions, mainClassName }: AppLayoutProps) 
         )}
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {actions}
-          <Tooltip content="Schedules">
-            <Button asChild variant="ghost" size="icon" aria-label="Schedules">
-              <Link to="/schedules">
-                <CalendarClock size={16} aria-hidden />
-              </Link>
-            </Button>
-          </Tooltip>
           <InboxButton />
           <SettingsButton />
           <ThemeToggle />
+          <HeaderMenu />
         </div>
       </header>
+      <SignInBanner />
       <main className={cn('min-h-0 flex-1 overflow-auto', mainClassName)}>{children}</main>
     </div>
   );

@@ -2,9 +2,6 @@ import { type ComponentPropsWithRef, type ComponentType, createContext, type Key
 import { type DropdownMenu as RadixMenu, Slot } from 'radix-ui';
 import type * as DropdownMenuParts from './DropdownMenuParts';
 
-/** Spec §9: dropdown max height 360px. */
-export const DROPDOWN_MAX_HEIGHT_PX = 360;
-
 type Parts = typeof DropdownMenuParts;
 const loadParts = (): Promise<Parts> => import('./DropdownMenuParts');
 

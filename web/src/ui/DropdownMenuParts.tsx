@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { DropdownMenu as RadixMenu } from 'radix-ui';
 import { cn } from '@/lib/cn';
-import { DROPDOWN_MAX_HEIGHT_PX } from './DropdownMenu';
+import { DROPDOWN_MAX_HEIGHT_PX } from './dropdown-height';
 
 /**
  * The dropdown family on Radix, loaded by ./DropdownMenu.tsx when a menu is first opened (Radix's menu brings its

@@ -5,8 +5,9 @@ export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type
 export { Dialog, DialogClose, DialogContent, DialogTrigger, type DialogContentProps } from './Dialog';
 export {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem,
-  DropdownMenuSeparator, DropdownMenuTrigger, DROPDOWN_MAX_HEIGHT_PX,
+  DropdownMenuSeparator, DropdownMenuTrigger,
 } from './DropdownMenu';
+export { DROPDOWN_MAX_HEIGHT_PX } from './dropdown-height';
 export { Popover, PopoverClose, PopoverContent, PopoverTrigger } from './Popover';
 export { MountOnceOpened } from './MountOnceOpened';
 export { Spinner, type SpinnerProps } from './Spinner';

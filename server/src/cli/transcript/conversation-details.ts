@@ -3,7 +3,7 @@ import type { SessionUsage, ToolMetrics } from '@cui/contract';
 import path from 'node:path';
 import { orderChain, type ChainNode, type OrderedNode } from './chain-order';
 import { fastLinks } from './fast-node';
-import { renderMessage } from './message-render';
+import { renderMessage, type MessageNode } from './message-render';
 import { applyLine, displaySummary, emptyAggregate, toolMetrics } from './session-aggregate';
 import { contentText, isVisibleMessage, parseLine, str, type TranscriptLine } from './transcript-line';
 import { readTranscriptLines } from './transcript-reader';
@@ -12,15 +12,6 @@ import { readTranscriptLines } from './transcript-reader';
 export type ChunkSink = (chunk: Buffer) => Promise<void>;
 
 /** A shown message: where its line is in the file, and how it links. */
-export interface MessageNode extends ChainNode {
-  /** Index of the file the line is in: 0 for the session's transcript, then its subagent transcripts. */
-  file: number;
-  start: number;
-  end: number;
-  /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
-  complete: boolean;
-}
-
 /** What the details say besides the messages (from the index when it has the session). */
 export interface ConversationMeta {
   summary: string;

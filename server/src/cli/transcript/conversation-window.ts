@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import type { ChainNode, OrderedNode } from './chain-order';
 import { orderChain } from './chain-order';
-import { createCollector, detailsTail, subagentFiles, writeConversation, type Collector, type ConversationMeta, type ConversationSource, type MessageNode } from './conversation-details';
+import { createCollector, detailsTail, subagentFiles, writeConversation, type Collector, type ConversationMeta, type ConversationSource } from './conversation-details';
+import type { MessageNode } from './message-render';
 import { readTranscriptLines } from './transcript-reader';
 import { readLinesBackward } from './transcript-tail';
 

@@ -1,16 +1,34 @@
 import type { ConversationMessage } from '@cui/contract';
-import type { OrderedNode } from './chain-order';
-import type { MessageNode } from './conversation-details';
+import type { ChainNode, OrderedNode } from './chain-order';
+import { replaceSignInAnswers } from '../sign-in-answer';
 import { str, type TranscriptLine } from './transcript-line';
 
+/** A message line of a transcript: where it is (file, byte range) and its place in the chain. */
+export interface MessageNode extends ChainNode {
+  /** Index of the file the line is in: 0 for the session's transcript, then its subagent transcripts. */
+  file: number;
+  start: number;
+  end: number;
+  /** The line already has every field of a message in the contract's shapes (the CLI's lines do). */
+  complete: boolean;
+}
+
 const PARENT_PREFIX = Buffer.from('{"parentUuid":');
+/** Lines that may hold the CLI's sign-in answers (replaced by the console's guidance, see sign-in-answer.ts) are short. */
+const SIGN_IN_MARK = Buffer.from('/login');
+const SIGN_IN_LINE_MAX = 16_384;
+
+function mayMentionSignIn(line: Buffer): boolean {
+  return line.length <= SIGN_IN_LINE_MAX && line.includes(SIGN_IN_MARK);
+}
 
 function isOrigin(value: unknown): value is { kind: string } {
   return Boolean(value) && typeof value === 'object' && typeof (value as { kind?: unknown }).kind === 'string';
 }
 
-/** A message built field by field (lines that cannot be passed through: system lines, unusual layouts). */
-export function toMessage(line: TranscriptLine): ConversationMessage {
+/** A message built field by field (lines that cannot be passed through: system lines, unusual layouts, the CLI's sign-in answers). */
+export function toMessage(cliLine: TranscriptLine): ConversationMessage {
+  const line = replaceSignInAnswers(cliLine);
   const message = line.type === 'system' ? { content: str(line.content), subtype: str(line.subtype) } : (line.message as ConversationMessage['message']);
   const explicitToolUse = line.parent_tool_use_id ?? line.parentToolUseID ?? line.parentToolUseId;
   return {
@@ -47,7 +65,7 @@ export function renderMessage(line: Buffer, node: MessageNode, ordered: OrderedN
   if (line[0] !== 0x7b) throw new Error('transcript changed while it was read');
   const spliceParent = ordered.parentUuid !== node.parentUuid;
   const appendToolUse = ordered.parentToolUseId !== null && ordered.parentToolUseId !== node.explicitToolUse;
-  const passThrough = node.complete && line[line.length - 1] === 0x7d;
+  const passThrough = node.complete && line[line.length - 1] === 0x7d && !mayMentionSignIn(line);
   if (passThrough && !spliceParent && !appendToolUse) return [line];
   const valueEnd = passThrough ? parentValueEnd(line) : -1;
   if (valueEnd > 0) {

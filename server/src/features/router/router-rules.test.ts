@@ -4,6 +4,9 @@ import { routeModel } from './router-rules';
 const rules = { default: 'p,default-model', background: 'p,small', think: 'p,thinker', webSearch: 'p,searcher', 'claude-opus-5-5': 'q,exact' };
 
 describe('routeModel', () => {
+  it("sends a model that names its provider (the composer's menu with the router on) there, whatever the rules say", () => {
+    expect(routeModel({ model: 'q,deep-coder', thinking: { type: 'enabled' } }, rules)).toBe('q,deep-coder');
+  });
   it('prefers an exact rule for the requested model', () => {
     expect(routeModel({ model: 'claude-opus-5-5', thinking: { type: 'enabled' } }, rules)).toBe('q,exact');
   });

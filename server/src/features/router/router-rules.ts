@@ -20,12 +20,14 @@ function usesWebSearch(tools: unknown): boolean {
 }
 
 /**
- * First match wins: an exact rule for the requested model; a haiku (background) request and `background`;
+ * First match wins: a requested model that names its provider ('provider,model', what the composer's menu offers with
+ * the router on) goes there as it is; an exact rule for the requested model; a haiku (background) request and `background`;
  * extended thinking and `think`; a web-search tool and `webSearch`; then `default`. Undefined leaves the model
  * as it is (llms then answers 404 provider_not_found).
  */
 export function routeModel(body: RoutedRequest, rules: Readonly<Record<string, string>>): string | undefined {
   const model = typeof body.model === 'string' ? body.model : '';
+  if (model.includes(',')) return model;
   const exact = model ? rules[model] : undefined;
   if (exact) return exact;
   if (model.includes('haiku') && rules.background) return rules.background;

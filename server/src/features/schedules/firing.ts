@@ -43,34 +43,19 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Each firing is an ordinary run. A schedule whose previous run still works skips (recorded); its folder gone or no
- * longer trusted pauses it with that reason; three failures in a row pause it and publish `schedule.paused`.
- */
-export function createFirings(deps: FiringDeps): Firings {
-  const log = deps.logger.child({ component: 'schedules' });
+/** Pausing (with why, notified) and counting failures (three in a row pause), and whether a folder can take a run. */
+function createFiringPolicy(deps: FiringDeps, log: Logger) {
   const { store } = deps;
-  /** Schedule id → its firing whose run is starting or working. */
-  const active = new Map<string, number>();
-  /** Streaming id → the firing whose run it is. */
-  const byStream = new Map<string, { scheduleId: string; firingId: number }>();
-  const earlyEnds = createBoundedMap<string, DomainEvents['run.ended']>(EARLY_ENDS_KEPT);
-
-  // A server that stopped while a firing's run worked (killed: no run.ended) left it `running`.
-  for (const firing of store.runningFirings()) store.finishFiring(firing.id, 'failed', 'The server stopped during the run');
-
   const pause = (schedule: StoredSchedule, reason: string, sessionId?: string): void => {
     store.setPaused(schedule.id, true, reason);
     deps.onPaused(schedule.id);
     log.warn({ scheduleId: schedule.id, reason }, 'schedule paused');
     deps.bus.publish('schedule.paused', { scheduleId: schedule.id, name: schedule.name, reason, ...(sessionId ? { sessionId } : {}) });
   };
-
   const countFailure = (schedule: StoredSchedule, reason: string, sessionId?: string): void => {
     const failures = store.countFailure(schedule.id, true);
     if (failures >= FAILURES_BEFORE_PAUSE) pause(schedule, `Paused after ${failures} failures in a row: ${reason}`, sessionId);
   };
-
   const folderProblem = (folder: string): string | undefined => {
     let isDirectory = false;
     try {
@@ -81,6 +66,25 @@ export function createFirings(deps: FiringDeps): Firings {
     if (!isDirectory) return `Folder not found: ${folder}`;
     return deps.isTrusted(folder) ? undefined : `Folder not trusted: ${folder}`;
   };
+  return { pause, countFailure, folderProblem };
+}
+
+/**
+ * Each firing is an ordinary run. A schedule whose previous run still works skips (recorded); its folder gone or no
+ * longer trusted pauses it with that reason; three failures in a row pause it and publish `schedule.paused`.
+ */
+export function createFirings(deps: FiringDeps): Firings {
+  const log = deps.logger.child({ component: 'schedules' });
+  const { store } = deps;
+  const { pause, countFailure, folderProblem } = createFiringPolicy(deps, log);
+  /** Schedule id → its firing whose run is starting or working. */
+  const active = new Map<string, number>();
+  /** Streaming id → the firing whose run it is. */
+  const byStream = new Map<string, { scheduleId: string; firingId: number }>();
+  const earlyEnds = createBoundedMap<string, DomainEvents['run.ended']>(EARLY_ENDS_KEPT);
+
+  // A server that stopped while a firing's run worked (killed: no run.ended) left it `running`.
+  for (const firing of store.runningFirings()) store.finishFiring(firing.id, 'failed', 'The server stopped during the run');
 
   const settle = (ref: { scheduleId: string; firingId: number }, ended: DomainEvents['run.ended']): void => {
     byStream.delete(ended.streamingId);

@@ -2,7 +2,7 @@ import type { Schedule, ScheduleFiring, ScheduleInput, ScheduleLink, ScheduleLis
 import { cronPatternOf } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
 import { createFirings, type FiringDeps } from './firing';
-import { createScheduler } from './scheduler';
+import { createScheduler, type Scheduler } from './scheduler';
 import { cronFor, nextRunsOf, type TimingOptions } from './schedule-timing';
 import type { ScheduleStore, StoredFiring, StoredSchedule } from './schedule-store';
 
@@ -35,6 +35,22 @@ export interface ScheduleService {
   close(): void;
 }
 
+/** What the routes answer: a schedule with its next times and last firing, the list, a firing with its cost. */
+function createViews(deps: ScheduleServiceDeps, scheduler: Scheduler) {
+  const { store } = deps;
+  const view = (schedule: StoredSchedule): Schedule => {
+    const { caughtUpAt: _caughtUp, ...rest } = schedule;
+    const lastFiring = store.latestFiring(schedule.id);
+    return { ...rest, nextRuns: scheduler.nextRuns(schedule, NEXT_RUNS_SHOWN), ...(lastFiring ? { lastFiring } : {}) };
+  };
+  const withCost = async (firing: StoredFiring): Promise<ScheduleFiring> => {
+    const costUsd = firing.sessionId ? await deps.costOf(firing.sessionId) : undefined;
+    return costUsd === undefined ? firing : { ...firing, costUsd };
+  };
+  const list = (): ScheduleListResponse => ({ schedules: store.list().map(view), paused: store.globalPaused() });
+  return { view, withCost, list };
+}
+
 /** Schedules: saving (validated), the views the routes answer, and the scheduler and firings behind them. */
 export function createScheduleService(deps: ScheduleServiceDeps): ScheduleService {
   const { store } = deps;
@@ -47,21 +63,12 @@ export function createScheduleService(deps: ScheduleServiceDeps): ScheduleServic
     if (!schedule) throw new AppError('schedule.not_found', `No schedule with id ${id}`);
     return schedule;
   };
-  const view = (schedule: StoredSchedule): Schedule => {
-    const { caughtUpAt: _caughtUp, ...rest } = schedule;
-    const lastFiring = store.latestFiring(schedule.id);
-    return { ...rest, nextRuns: scheduler.nextRuns(schedule, NEXT_RUNS_SHOWN), ...(lastFiring ? { lastFiring } : {}) };
-  };
   const validate = (input: ScheduleInput): void => {
     cronFor(input, deps.timing).stop();
     const problem = firings.folderProblem(input.workingDirectory);
     if (problem) throw new AppError('schedule.invalid', problem);
   };
-  const withCost = async (firing: StoredFiring): Promise<ScheduleFiring> => {
-    const costUsd = firing.sessionId ? await deps.costOf(firing.sessionId) : undefined;
-    return costUsd === undefined ? firing : { ...firing, costUsd };
-  };
-  const list = (): ScheduleListResponse => ({ schedules: store.list().map(view), paused: store.globalPaused() });
+  const { view, withCost, list } = createViews(deps, scheduler);
 
   return {
     list,

@@ -139,7 +139,6 @@ const SETTINGS = 'name = @name, prompt = @prompt, working_directory = @working_d
 /** Schedules, their firings and the global pause in cui.db (migration 011; user data). */
 export function createScheduleStore(db: Database.Database): ScheduleStore {
   const selectOne = db.prepare<[string], ScheduleRow>('SELECT * FROM schedules WHERE id = ?');
-  const firingOne = db.prepare<[number], FiringRow>('SELECT * FROM schedule_firings WHERE id = ?');
   const get = (id: string): StoredSchedule | undefined => {
     const row = selectOne.get(id);
     return row ? toSchedule(row) : undefined;
@@ -152,6 +151,7 @@ export function createScheduleStore(db: Database.Database): ScheduleStore {
   });
 
   return {
+    ...firingRows(db),
     list: () => db.prepare<[], ScheduleRow>('SELECT * FROM schedules ORDER BY created_at, id').all().map(toSchedule),
     get,
     create(input) {
@@ -188,6 +188,24 @@ export function createScheduleStore(db: Database.Database): ScheduleStore {
       db.prepare('UPDATE schedules SET run_count = run_count + 1 WHERE id = ?').run(id);
       return get(id)?.runCount ?? 0;
     },
+    linkOf(sessionId) {
+      const row = link.get(sessionId);
+      return row ? { id: row.id, name: row.name } : undefined;
+    },
+    globalPaused: () => db.prepare("SELECT value FROM schedule_settings WHERE key = 'paused'").pluck().get() === '1',
+    setGlobalPaused(paused) {
+      db.prepare("INSERT INTO schedule_settings (key, value) VALUES ('paused', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(paused ? '1' : '0');
+    },
+  };
+}
+
+type FiringRows = Pick<ScheduleStore, 'addFiring' | 'setFiringRun' | 'finishFiring' | 'firing' | 'history' | 'latestFiring' | 'runningFirings'>;
+
+/** The history's rows (`schedule_firings`). */
+function firingRows(db: Database.Database): FiringRows {
+  const firingOne = db.prepare<[number], FiringRow>('SELECT * FROM schedule_firings WHERE id = ?');
+  const now = (): string => new Date().toISOString();
+  return {
     addFiring(firing) {
       const result = db
         .prepare(`INSERT INTO schedule_firings (schedule_id, fired_at, trigger, outcome, reason, session_id, streaming_id, ended_at)
@@ -214,13 +232,5 @@ export function createScheduleStore(db: Database.Database): ScheduleStore {
       return row ? toFiring(row) : undefined;
     },
     runningFirings: () => db.prepare<[], FiringRow>("SELECT * FROM schedule_firings WHERE outcome = 'running'").all().map(toFiring),
-    linkOf(sessionId) {
-      const row = link.get(sessionId);
-      return row ? { id: row.id, name: row.name } : undefined;
-    },
-    globalPaused: () => db.prepare("SELECT value FROM schedule_settings WHERE key = 'paused'").pluck().get() === '1',
-    setGlobalPaused(paused) {
-      db.prepare("INSERT INTO schedule_settings (key, value) VALUES ('paused', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(paused ? '1' : '0');
-    },
   };
 }

@@ -15,9 +15,22 @@ const loaders: SuggestionLoaders = {
   ]),
 };
 
+/** GET /api/system/models as the server answers it from the CLI's list (the SDK's `default` row is the menu's 'Default'). */
+const CLI_MODELS = {
+  source: 'cli',
+  claudeVersion: '2.1.330',
+  defaultModel: 'claude-opus-5-5',
+  models: [
+    { value: 'opus', displayName: 'Opus', description: 'Most capable' },
+    { value: 'sonnet', displayName: 'Sonnet', description: 'Everyday tasks' },
+    { value: 'haiku', displayName: 'Haiku', description: 'Fastest' },
+  ],
+};
+
 function stubDirectories(paths: string[]) {
   const directories = paths.map((path, i) => ({ path, shortname: path.split('/').pop() ?? path, lastDate: `2026-01-0${9 - i}T00:00:00Z`, conversationCount: 1 }));
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ directories, totalCount: directories.length }), { status: 200 })));
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/api/system/models' ? Response.json(CLI_MODELS) : new Response(JSON.stringify({ directories, totalCount: directories.length }), { status: 200 })));
 }
 
 function renderComposer(onSubmit = vi.fn(async () => true), extra: { selectDirectory?: boolean } = {}) {
@@ -128,12 +141,15 @@ describe('Composer submit', () => {
     await user.click(screen.getByRole('button', { name: 'Permission mode: Ask' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Plan' }));
     await user.click(screen.getByRole('button', { name: 'Model: Default' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sonnet 3.5' }));
+    // The menu is the CLI's list: 'Default' (the CLI's own default), then its aliases.
+    await waitFor(async () => expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Default', 'Opus', 'Sonnet', 'Haiku']));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sonnet' }));
+    expect(screen.getByRole('button', { name: 'Model: Sonnet' })).toBeInTheDocument();
     await user.type(textarea, 'plan it');
     expect(JSON.parse(localStorage.getItem(COMPOSER_STORAGE_KEY) ?? '{}')).toEqual({ draft: 'plan it', selectedPermissionMode: 'plan' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSubmit).toHaveBeenCalledWith({
-      text: 'plan it', workingDirectory: '/work/app', model: 'claude-3-5-sonnet-20241022', permissionMode: 'plan',
+      text: 'plan it', workingDirectory: '/work/app', model: 'sonnet', permissionMode: 'plan',
     });
     // A rejected submission keeps the draft.
     expect(textarea).toHaveValue('plan it');

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { Button, Spinner } from '@/ui';
 import { cn } from '@/lib/cn';
@@ -62,21 +62,7 @@ export function Composer(props: ComposerProps) {
   const listId = useId();
   const ac = useAutocomplete({ text: composer.text, setText: composer.setText, textareaRef, directory, loaders: props.loaders ?? defaultLoaders });
   useAutoGrow(textareaRef, composer.text);
-  const { setText } = composer;
-  // Dictation goes where the cursor is (the textarea keeps its selection while the mic has focus).
-  const insertDictation = useCallback(
-    (dictated: string) => {
-      const textarea = textareaRef.current;
-      if (!textarea) return;
-      const next = insertAtCursor(textarea.value, dictated, textarea.selectionStart, textarea.selectionEnd);
-      setText(next.text);
-      requestAnimationFrame(() => {
-        textarea.focus();
-        textarea.setSelectionRange(next.caret, next.caret);
-      });
-    },
-    [setText],
-  );
+  const insertDictation = useInsertDictation(textareaRef, composer.setText);
   const voice = useVoiceInput(insertDictation);
   const locked = composer.busy || props.disabled;
 
@@ -96,36 +82,7 @@ export function Composer(props: ComposerProps) {
           'dark:border-neutral-800 dark:bg-neutral-900',
         )}
       >
-        <textarea
-          ref={textareaRef}
-          aria-label="Task"
-          role="combobox"
-          aria-expanded={ac.open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={ac.open && ac.focused >= 0 ? `${listId}-${ac.focused}` : undefined}
-          rows={2}
-          value={composer.text}
-          placeholder={placeholder}
-          disabled={locked}
-          onChange={(e) => {
-            composer.setText(e.target.value);
-            ac.syncCaret();
-          }}
-          onSelect={ac.syncCaret}
-          onBlur={ac.close}
-          onKeyDown={(e) => {
-            if (ac.handleKeyDown(e)) return;
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              void composer.submit();
-            }
-          }}
-          className={cn(
-            'block w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-6 outline-none',
-            'placeholder:text-neutral-400 disabled:opacity-60 dark:placeholder:text-neutral-500',
-          )}
-        />
+        <ComposerTextarea textareaRef={textareaRef} listId={listId} ac={ac} composer={composer} placeholder={placeholder} disabled={locked} />
         {ac.open && <SuggestionList id={listId} suggestions={ac.suggestions} focused={ac.focused} onAccept={ac.accept} />}
         <div className="flex flex-wrap items-center gap-0.5 px-2 pb-2">
           {selectDirectory && (
@@ -163,5 +120,67 @@ export function Composer(props: ComposerProps) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Dictation goes where the cursor is (the textarea keeps its selection while the mic has focus). */
+function useInsertDictation(textareaRef: RefObject<HTMLTextAreaElement | null>, setText: (text: string) => void): (dictated: string) => void {
+  return useCallback(
+    (dictated: string) => {
+      const textarea = textareaRef.current;
+      if (!textarea) return;
+      const next = insertAtCursor(textarea.value, dictated, textarea.selectionStart, textarea.selectionEnd);
+      setText(next.text);
+      requestAnimationFrame(() => {
+        textarea.focus();
+        textarea.setSelectionRange(next.caret, next.caret);
+      });
+    },
+    [textareaRef, setText],
+  );
+}
+
+interface ComposerTextareaProps {
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  listId: string;
+  ac: ReturnType<typeof useAutocomplete>;
+  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'submit'>;
+  placeholder: string;
+  disabled: boolean | undefined;
+}
+
+/** The task box: a combobox over the '@' and '/' suggestions; Ctrl/Cmd+Enter sends. */
+function ComposerTextarea({ textareaRef, listId, ac, composer, placeholder, disabled }: ComposerTextareaProps) {
+  return (
+    <textarea
+      ref={textareaRef}
+      aria-label="Task"
+      role="combobox"
+      aria-expanded={ac.open}
+      aria-controls={listId}
+      aria-autocomplete="list"
+      aria-activedescendant={ac.open && ac.focused >= 0 ? `${listId}-${ac.focused}` : undefined}
+      rows={2}
+      value={composer.text}
+      placeholder={placeholder}
+      disabled={disabled}
+      onChange={(e) => {
+        composer.setText(e.target.value);
+        ac.syncCaret();
+      }}
+      onSelect={ac.syncCaret}
+      onBlur={ac.close}
+      onKeyDown={(e) => {
+        if (ac.handleKeyDown(e)) return;
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void composer.submit();
+        }
+      }}
+      className={cn(
+        'block w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-6 outline-none',
+        'placeholder:text-neutral-400 disabled:opacity-60 dark:placeholder:text-neutral-500',
+      )}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { Check, ChevronDown, Cpu } from 'lucide-react';
+import { routes } from '@/app/routes';
+import { useApiQuery } from '@/app/use-api-query';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
-import { MODEL_OPTIONS, modelLabel } from './models';
+import { modelLabel, modelOptions } from './models';
 import { TOUCH_ROW } from './touch-size';
 
 interface Props {
@@ -9,9 +11,11 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Model choice: 'Default' omits the model from the request. */
+/** Model choice from the CLI's own list (GET /api/system/models); 'Default' omits the model from the request. */
 export function ModelSelector({ value, onChange, disabled }: Props) {
-  const label = modelLabel(value);
+  const { data } = useApiQuery(routes.system.models);
+  const options = modelOptions(data);
+  const label = modelLabel(value, options);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild disabled={disabled}>
@@ -22,8 +26,8 @@ export function ModelSelector({ value, onChange, disabled }: Props) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        {MODEL_OPTIONS.map((option) => (
-          <DropdownMenuItem key={option.label} onSelect={() => onChange(option.id)}>
+        {options.map((option) => (
+          <DropdownMenuItem key={option.id ?? ''} title={option.description} onSelect={() => onChange(option.id)}>
             <Check size={14} aria-hidden className={option.id === value ? '' : 'invisible'} />
             {option.label}
           </DropdownMenuItem>

@@ -1,18 +1,25 @@
-/** One entry of the model selector; `id` undefined is 'Default' (the model is omitted from the request). */
+import type { ModelsResponse } from '@cui/contract';
+
+/** One entry of the model selector; `id` undefined is 'Default' (the CLI's own default: the model is omitted from the request). */
 export interface ModelOption {
   label: string;
   id: string | undefined;
+  description?: string;
 }
 
-/** Spec §5: Default plus Opus 3, Sonnet 3, Haiku 3 and Sonnet 3.5. */
-export const MODEL_OPTIONS: readonly ModelOption[] = [
-  { label: 'Default', id: undefined },
-  { label: 'Opus 3', id: 'claude-3-opus-20240229' },
-  { label: 'Sonnet 3', id: 'claude-3-sonnet-20240229' },
-  { label: 'Haiku 3', id: 'claude-3-haiku-20240307' },
-  { label: 'Sonnet 3.5', id: 'claude-3-5-sonnet-20241022' },
-];
+export const DEFAULT_MODEL: ModelOption = { label: 'Default', id: undefined };
 
-export function modelLabel(id: string | undefined): string {
-  return MODEL_OPTIONS.find((option) => option.id === id)?.label ?? id ?? 'Default';
+/**
+ * The menu (issue 23): 'Default', then what the server says the pinned CLI offers (its aliases, cached per CLI
+ * version) or, with the model-provider router on, the router's models. No model id is written in the web app.
+ */
+export function modelOptions(response: ModelsResponse | undefined): ModelOption[] {
+  const listed = (response?.models ?? []).map((model) => ({ label: model.displayName, id: model.value, ...(model.description ? { description: model.description } : {}) }));
+  const fallback = response?.defaultModel ? { ...DEFAULT_MODEL, description: `The CLI's default (${response.defaultModel})` } : DEFAULT_MODEL;
+  return [fallback, ...listed];
+}
+
+/** The label of a chosen model: its menu label, else the id itself (a model the list does not have), else 'Default'. */
+export function modelLabel(id: string | undefined, options: readonly ModelOption[]): string {
+  return options.find((option) => option.id === id)?.label ?? id ?? 'Default';
 }

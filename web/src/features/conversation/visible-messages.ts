@@ -2,7 +2,7 @@ import type { ChatMessage } from '@/features/live-run';
 
 function hasVisibleContent(message: ChatMessage): boolean {
   if (message.role === 'error') return true;
-  if (message.role === 'system') return false;
+  if (message.role === 'system') return message.commandOutput === true;
   return message.blocks.some((block) => {
     if (block.type === 'text') return typeof block.text === 'string' && block.text.trim() !== '';
     if (message.role === 'user') return false;

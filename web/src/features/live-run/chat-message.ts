@@ -18,6 +18,22 @@ export interface ChatMessage {
   uuids: string[];
   /** For a user turn the CLI injected (not the user's words): its origin kind, e.g. 'task-notification'. */
   injected?: string;
+  /** A `system` message that is a local slash command's output (`/cost`, `/context`, …): shown as system output. */
+  commandOutput?: true;
+}
+
+const COMMAND_OUTPUT = /<local-command-(stdout|stderr)>([\s\S]*?)<\/local-command-\1>/g;
+
+/**
+ * The text of a local slash command's output: a `system` line of subtype `local_command` whose content is wrapped
+ * in <local-command-stdout> (or stderr), live and in transcripts. Undefined for anything else (the command's own
+ * echo, other system lines).
+ */
+export function commandOutputText(subtype: unknown, content: unknown): string | undefined {
+  if (subtype !== 'local_command' || typeof content !== 'string') return undefined;
+  const parts = [...content.matchAll(COMMAND_OUTPUT)].map((match) => match[2] ?? '');
+  const text = parts.join('\n').trim();
+  return parts.length > 0 && text !== '' ? text : undefined;
 }
 
 /** Spec §3 'Tool result record' plus the CLI's structured result (Edit's structuredPatch, Read's file…). */
@@ -67,14 +83,16 @@ export function fromConversationMessage(message: ConversationMessage): ChatMessa
   const isAssistant = message.type === 'assistant';
   const blocks = toBlocks(message.message.content);
   const injected = injectedKind(message.type, message.origin, blocks);
+  const output = message.type === 'system' ? commandOutputText((message.message as { subtype?: unknown }).subtype, message.message.content) : undefined;
   return {
     id: isAssistant && message.message.id ? message.message.id : message.uuid,
     role: message.type,
-    blocks,
+    blocks: output === undefined ? blocks : [{ type: 'text', text: output }],
     timestamp: message.timestamp,
     parentToolUseId: message.parentToolUseId ?? null,
     isSidechain: message.isSidechain,
     uuids: [message.uuid],
     ...(injected ? { injected } : {}),
+    ...(output === undefined ? {} : { commandOutput: true as const }),
   };
 }

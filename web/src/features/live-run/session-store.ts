@@ -2,7 +2,7 @@ import type { ContextUsage, ConversationMessage, PermissionRequest, QueuedMessag
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
-import { type ChatMessage, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
+import { type ChatMessage, commandOutputText, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
 import type { ConnectionState } from './connection';
 import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
 import { statusTextFor } from './status-text';
@@ -137,12 +137,25 @@ function decisionNotice(permission: PermissionRequest): IncomingMessage | undefi
   return { message: { id, role: 'notice', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id] } };
 }
 
+/** A local slash command's output (`system`/`local_command`), as the transcript will have it (same uuid). */
+function commandOutputMessage(event: Extract<StreamEvent, { type: 'system' }>): IncomingMessage | undefined {
+  const text = commandOutputText(event.subtype, event.content);
+  if (text === undefined) return undefined;
+  const id = typeof event.uuid === 'string' ? event.uuid : `command-${event.seq ?? ''}`;
+  const message: ChatMessage = { id, role: 'system', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], commandOutput: true };
+  if (event.timestamp) message.timestamp = event.timestamp;
+  return { message };
+}
+
 /** Applies one stream event; the switch is exhaustive over the contract's event union. */
 function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   switch (event.type) {
     case 'connected':
-    case 'system':
       return state;
+    case 'system': {
+      const output = commandOutputMessage(event);
+      return output ? { ...state, ...applyMessage(state, output) } : state;
+    }
     case 'system_init':
       return { ...state, sessionId: event.session_id, cwd: event.cwd };
     case 'assistant':

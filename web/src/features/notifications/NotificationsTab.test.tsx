@@ -8,7 +8,7 @@ import { SettingsDialog } from '@/features/settings';
 import { PUBLIC_NTFY_WARNING } from './NtfySection';
 import { notificationsTab } from './notifications-tab';
 
-const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'desk-0123456789abcdef', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' } };
+const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'desk-0123456789abcdef', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 
 function configWith(notifications: PublicConfig['interface']['notifications']): PublicConfig {
   return { interface: { ...CONFIG_SECTIONS.interface.defaults, notifications }, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults };

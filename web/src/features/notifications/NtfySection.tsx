@@ -1,7 +1,7 @@
 import { DEFAULT_NTFY_URL, isPublicNtfy, ntfyTopic } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
-import { useConfigResource } from '@/features/settings';
+import { useConfigResource } from '@/features/config';
 import { Input } from '@/ui';
 import { UrlSetting } from './UrlSetting';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useConfigResource } from '@/features/settings';
+import { useConfigResource } from '@/features/config';
 import { cn } from '@/lib/cn';
 
 /** Notifications › the master switch (`interface.notifications.enabled`): nothing is sent, by any channel, while off. */

@@ -1,6 +1,6 @@
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
-import { useConfigResource } from '@/features/settings';
+import { useConfigResource } from '@/features/config';
 import { Button } from '@/ui';
 import { useWebPush } from './use-web-push';
 

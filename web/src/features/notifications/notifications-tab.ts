@@ -1,4 +1,4 @@
-import type { SettingsTab } from '@/features/settings';
+import type { SettingsTab } from '@/features/config';
 import { NtfySection } from './NtfySection';
 import { PushSwitchSection } from './PushSwitchSection';
 import { WebPushSection } from './WebPushSection';

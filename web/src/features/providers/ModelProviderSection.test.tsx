@@ -29,7 +29,7 @@ function fakeApi(initial: PublicConfig) {
   };
 }
 
-const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' } };
+const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'm', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 
 async function openProviderTab(initial: PublicConfig, router: SystemStatus['router'] = { state: 'off' }) {
   vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ ...STATUS, router })));

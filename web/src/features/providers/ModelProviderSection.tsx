@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Provider, RouterConfig } from '@cui/contract';
-import { useConfigResource } from '@/features/settings';
+import { useConfigResource } from '@/features/config';
 import { Button, Textarea } from '@/ui';
 import { ActiveProviderSelect } from './ActiveProviderSelect';
 import { ProviderList } from './ProviderList';

@@ -1,4 +1,4 @@
-import type { SettingsTab } from '@/features/settings';
+import type { SettingsTab } from '@/features/config';
 import { ModelProviderSection } from './ModelProviderSection';
 
 /** Model-provider routing on the web: the Settings dialog's Model Provider tab (spec §2). */

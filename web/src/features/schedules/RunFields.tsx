@@ -1,6 +1,8 @@
 import { PERMISSION_MODE_LABELS, PERMISSION_MODES } from '@cui/contract/constants';
 import type { PermissionMode } from '@cui/contract';
-import { MODEL_OPTIONS } from '@/features/composer';
+import { routes } from '@/app/routes';
+import { useApiQuery } from '@/app/use-api-query';
+import { modelOptions } from '@/features/composer';
 import { Input } from '@/ui';
 import { Field, Select } from './fields';
 import type { ScheduleFormValues } from './schedule-form-state';
@@ -13,6 +15,9 @@ interface Props {
 
 /** How each firing runs: folder, permission mode (Yolo only after its warning), model, worktree, missed times, limit. */
 export function RunFields({ values, set, folders }: Props) {
+  // The CLI's own list, as the composer's model menu; a stored model it no longer lists stays selectable.
+  const options = modelOptions(useApiQuery(routes.system.models).data);
+  const listed = options.some((option) => (option.id ?? '') === values.model);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label="Folder" hint="A trusted folder: runs nobody watches load its settings.">
@@ -43,11 +48,12 @@ export function RunFields({ values, set, folders }: Props) {
       )}
       <Field label="Model">
         <Select value={values.model} onChange={(e) => set('model', e.target.value)}>
-          {MODEL_OPTIONS.map((option) => (
-            <option key={option.label} value={option.id ?? ''}>
+          {options.map((option) => (
+            <option key={option.id ?? ''} value={option.id ?? ''}>
               {option.label}
             </option>
           ))}
+          {!listed && <option value={values.model}>{values.model}</option>}
         </Select>
       </Field>
       <Field label="Missed while the server was down">

@@ -13,6 +13,9 @@ function stubPreview() {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://cui.test');
       if (url.pathname === '/api/working-directories') return new Response(JSON.stringify({ directories: [], totalCount: 0 }));
+      if (url.pathname === '/api/system/models') {
+        return new Response(JSON.stringify({ models: [{ value: 'sonnet', displayName: 'Sonnet' }], source: 'cli', claudeVersion: '2.1.330' }));
+      }
       const body = JSON.parse(String(init.body)) as { when: { kind: string; expression?: string } };
       asked.push(body);
       if (body.when.expression === 'nonsense') return new Response(JSON.stringify({ error: "Invalid cron expression 'nonsense'", code: 'schedule.invalid' }), { status: 400 });
@@ -40,6 +43,8 @@ describe('ScheduleForm', () => {
     await waitFor(() => expect(within(next).getAllByRole('listitem')).toHaveLength(3));
     expect(asked[0]).toEqual({ when: { kind: 'weekdays', time: '09:00' }, timezone: 'Europe/Paris', count: 3 });
     expect(screen.getByLabelText('Permission mode')).toHaveValue('default');
+    // The model menu is the CLI's own list, as the composer's.
+    expect(await within(screen.getByLabelText('Model')).findByRole('option', { name: 'Sonnet' })).toHaveValue('sonnet');
     await userEvent.click(screen.getByRole('button', { name: 'Create schedule' }));
     expect(saved).toEqual([
       { name: 'morning report', prompt: 'morning report', workingDirectory: '/work/repo', permissionMode: 'default', worktree: false, when: { kind: 'weekdays', time: '09:00' }, timezone: 'Europe/Paris', missedRunPolicy: 'skip' },

@@ -7,7 +7,7 @@ import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
 import { settingsTabs } from './registry';
 import { SettingsButton } from './SettingsButton';
 import { SettingsDialog, SHEET_QUERY } from './SettingsDialog';
-import type { SettingsTab } from './types';
+import type { SettingsTab } from '@/features/config';
 
 const CONFIG: PublicConfig = {
   interface: CONFIG_SECTIONS.interface.defaults,

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui';
-import { ConfigProvider, useConfigResource } from './config-resource';
+import { ConfigProvider, useConfigResource } from '@/features/config';
 import { settingsTabs } from './registry';
-import type { SettingsTab } from './types';
+import type { SettingsTab } from '@/features/config';
 import { useMediaQuery } from './use-media-query';
 import { useSheetDrag } from './use-sheet-drag';
 

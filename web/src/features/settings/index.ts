@@ -1,5 +1,3 @@
-/** Settings dialog (spec §2): the header button, and the types other features use to contribute tabs and sections. */
+/** Settings dialog (spec §2): the header button and the dialog; tabs and sections are typed in features/config. */
 export { SettingsButton } from './SettingsButton';
 export { SettingsDialog, type SettingsDialogProps } from './SettingsDialog';
-export { useConfigResource, type ConfigResource } from './config-resource';
-export type { SettingsSection, SettingsTab, SettingsTabId } from './types';

@@ -3,17 +3,17 @@ import { modelProviderTab } from '@/features/providers';
 import { voiceInputTab } from '@/features/voice';
 import { dataControlsTab } from './tabs/data-controls';
 import { generalTab } from './tabs/general';
-import { SETTINGS_TAB_ORDER, type SettingsTab } from './types';
+import { SETTINGS_TAB_ORDER, type SettingsTab } from '@/features/config';
 
 /**
  * The Settings dialog's tabs, each contributed by its feature. To add a tab (one file: this one): build its sections
- * in your feature, export a `SettingsTab` from the feature's index.ts and list it in `registeredTabs`; its place comes
+ * in your feature (typed with `SettingsTab` from '@/features/config'), export it from the feature's index.ts and list it in `registeredTabs`; its place comes
  * from SETTINGS_TAB_ORDER. To add a section to a tab, append it to that tab's `sections` (e.g. 'Trusted folders' to
  * tabs/general.ts, with the section component imported from its feature's index.ts).
  */
 function registeredTabs(): SettingsTab[] {
-  // Read when the dialog renders, not at import: a feature whose section imports '@/features/settings' (for
-  // useConfigResource) and is imported here forms an import cycle that is harmless only if nothing runs at load.
+  // A tab's feature imports '@/features/config' (useConfigResource, SettingsTab), never this feature: no import cycle
+  // (lint's import-x/no-cycle keeps it so).
   return [generalTab, notificationsTab, dataControlsTab, voiceInputTab, modelProviderTab];
 }
 

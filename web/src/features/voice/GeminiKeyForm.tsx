@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useConfigResource } from '@/features/settings';
+import { useConfigResource } from '@/features/config';
 import { Button, Input } from '@/ui';
 
 /** Beyond the spec: enter the Gemini key here; it is stored in the server's config and only ever shown masked. */

@@ -1,4 +1,4 @@
-import type { SettingsTab } from '@/features/settings';
+import type { SettingsTab } from '@/features/config';
 import { VoiceInputSection } from './VoiceInputSection';
 
 /** Voice input on the web: the Settings dialog's Voice Input tab (spec §2); the microphone itself is in the composer. */

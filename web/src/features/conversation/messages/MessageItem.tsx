@@ -1,13 +1,14 @@
 import { memo } from 'react';
 import type { ChatMessage } from '@/features/live-run';
 import { AssistantMessage } from './AssistantMessage';
+import { CommandOutput } from './CommandOutput';
 import { ErrorMessage } from './ErrorMessage';
 import { InjectedTurn } from './InjectedTurn';
 import { NoticeLine } from './NoticeLine';
 import { UserMessage } from './UserMessage';
 
 /**
- * One message of the list, by role. System messages are not shown. Memoised: the virtualised list
+ * One message of the list, by role. System messages are not shown, except a local slash command's output. Memoised: the virtualised list
  * re-renders on every scroll frame, a message only when it (or the conversation context) changes.
  */
 export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
@@ -21,6 +22,6 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
     case 'notice':
       return <NoticeLine blocks={message.blocks} />;
     case 'system':
-      return null;
+      return message.commandOutput ? <CommandOutput blocks={message.blocks} /> : null;
   }
 });

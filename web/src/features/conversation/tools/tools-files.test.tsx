@@ -1,7 +1,7 @@
 import type { ToolUseBlock } from '@cui/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResultRecord } from '@/features/live-run';
 import { type ToolFixture, toolFixtures } from '../fixtures/tool-uses';
 import { renderInConversation } from '../fixtures/render';
@@ -12,6 +12,12 @@ function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord) {
 }
 
 describe('Edit and MultiEdit panels', () => {
+  // The diff table is a lazy chunk: load it before rendering, so that waiting for the table waits for React only,
+  // not for a module transform that takes over a second on a loaded machine.
+  beforeAll(async () => {
+    await import('../code/DiffTable');
+  });
+
   it('shows the diff of old_string against new_string, with the path relative to the working directory', async () => {
     const { container } = renderTool(toolFixtures.edit);
     expect(screen.getByText('hello.txt')).toBeInTheDocument();

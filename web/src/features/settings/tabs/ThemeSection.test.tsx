@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_SECTIONS, type PublicConfig } from '@cui/contract';
 import { ThemeProvider, type ThemeEnvironment } from '@/app/theme';
 import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
-import { ConfigProvider } from '../config-resource';
+import { ConfigProvider } from '@/features/config';
 import { ThemeSection } from './ThemeSection';
 
 const CONFIG: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults };

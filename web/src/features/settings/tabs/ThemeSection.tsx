@@ -2,7 +2,7 @@ import { ColorScheme } from '@cui/contract';
 import { useTheme } from '@/app/theme';
 import { cn } from '@/lib/cn';
 import { FIELD_CLASSES } from '@/ui/field-classes';
-import { useConfigResource } from '../config-resource';
+import { useConfigResource } from '@/features/config';
 
 const OPTIONS = [
   { value: 'light', label: 'Light' },

@@ -1,5 +1,5 @@
 import { RetentionInfo, TrustedFolders } from '@/features/trust';
-import type { SettingsTab } from '../types';
+import type { SettingsTab } from '@/features/config';
 import { ArchiveAllSection } from './ArchiveAllSection';
 
 /**

@@ -1,4 +1,4 @@
-import type { SettingsTab } from '../types';
+import type { SettingsTab } from '@/features/config';
 import { ThemeSection } from './ThemeSection';
 
 /** General (spec §2): the Theme select. */

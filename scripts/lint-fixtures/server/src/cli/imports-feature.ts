@@ -1,0 +1,3 @@
+import { demo } from '../features/demo/index';
+
+export const cliValue = demo;

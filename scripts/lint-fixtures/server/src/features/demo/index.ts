@@ -1,0 +1,2 @@
+/** A feature the planted violations import. */
+export const demo = 1;

@@ -1,0 +1,3 @@
+import { demo } from '../../server/src/features/demo/index';
+
+export const webValue = demo;
