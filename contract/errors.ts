@@ -1,67 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The closed set of error codes and the one HTTP status each maps to.
- * The wire body is always `{ error: <message>, code }` (spec §8: the client shows `error`, else 'HTTP {status}').
- */
-export const ERROR_STATUS = {
-  'auth.unauthorized': 401,
-  'auth.rate_limited': 429,
-  'request.invalid_json': 400,
-  'request.too_large': 413,
-  'request.forbidden_host': 403,
-  'request.forbidden_origin': 403,
-  'request.unsupported_media_type': 415,
-  'request.bad_url': 400,
-  'request.malformed': 400,
-  'request.timeout': 408,
-  'request.url_too_long': 414,
-  'request.header_too_large': 431,
-  'validation.failed': 400,
-  'route.not_found': 404,
-  'config.invalid': 400,
-  'session.not_found': 404,
-  /** A CLI outside the console (a terminal) holds the session: it can be continued once that CLI has stopped. */
-  'session.active_in_terminal': 409,
-  'run.not_found': 404,
-  'run.finished': 410,
-  'run.start_failed': 500,
-  'run.limit_reached': 429,
-  'router.unavailable': 503,
-  /** No such queued message (it started already, or was removed). */
-  'run.message_not_found': 404,
-  'cli.not_found': 400,
-  'cli.not_executable': 400,
-  'permission.not_found': 404,
-  'permission.already_decided': 409,
-  'fs.path_required': 400,
-  'fs.invalid_path': 400,
-  'fs.not_found': 404,
-  'fs.not_a_directory': 400,
-  'fs.not_a_file': 400,
-  'fs.forbidden': 403,
-  'fs.too_large': 413,
-  'fs.binary': 415,
-  'trust.not_found': 404,
-  'trust.not_revocable': 409,
-  /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
-  'storage.damaged': 503,
-  /** Voice input has no Gemini API key (config gemini.apiKey, GOOGLE_API_KEY or GEMINI_API_KEY). */
-  'voice.not_configured': 503,
-  /** Gemini refused or failed the request (its message is passed on), or answered something unusable. */
-  'voice.provider_failed': 502,
-  /** The folder is no worktree a run of the console made (see contract/worktrees.ts). */
-  'worktree.not_found': 404,
-  /** A run works in the worktree: stop it first. */
-  'worktree.busy': 409,
-  'schedule.not_found': 404,
-  /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
-  'schedule.invalid': 400,
-  'internal': 500,
-} as const;
-
-/** One error code from the closed union. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode, isErrorCode, statusForCode } from './error-codes';
 
 /** Every non-OK JSON response body. */
 export const ErrorBody = z.object({
@@ -69,8 +8,3 @@ export const ErrorBody = z.object({
   code: z.string(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** Status for a code; unknown codes are internal errors. */
-export function statusForCode(code: string): number {
-  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
-}

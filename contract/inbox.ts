@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PermissionId, StreamingId } from './ids';
 import { defineStreamRoute } from './route';
 
 /**
@@ -8,8 +9,8 @@ import { defineStreamRoute } from './route';
  */
 export const WaitingPermission = z.object({
   /** The permission request's id. */
-  id: z.string(),
-  streamingId: z.string(),
+  id: PermissionId,
+  streamingId: StreamingId,
   sessionId: z.string().optional(),
   /** The session's title as the list shows it ('' while it has none). */
   sessionTitle: z.string(),

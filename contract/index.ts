@@ -1,5 +1,6 @@
 export * from './common';
 export * from './config';
+export * from './router-transformers';
 export * from './constants';
 export * from './errors';
 export * from './filesystem';

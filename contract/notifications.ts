@@ -39,6 +39,17 @@ export const UnregisterRequest = z.object({ endpoint: z.string().min(1, 'endpoin
 export const TestNotificationRequest = z.object({ title: z.string().max(200).optional(), message: z.string().max(1000).optional() });
 export type TestNotificationRequest = z.infer<typeof TestNotificationRequest>;
 
+/** One channel's part of a test ('ntfy', 'webpush'): sent, or why not. */
+export const TestChannelResult = z.object({ channel: z.string(), sent: z.boolean(), error: z.string().optional() });
+export type TestChannelResult = z.infer<typeof TestChannelResult>;
+
+/**
+ * A test's answer: each channel that is on (ntfy while notifications are on; web push while notifications are on and
+ * a browser is subscribed) with its result. `success` is true when at least one was tried and every one was sent.
+ */
+export const TestNotificationResponse = z.object({ success: z.boolean(), channels: z.array(TestChannelResult) });
+export type TestNotificationResponse = z.infer<typeof TestNotificationResponse>;
+
 /** Path of a notification action link; the token is the whole credential (see `decideFromNotification`). */
 export const NOTIFY_ACTION_PATH = '/api/notify-actions/:token';
 
@@ -66,5 +77,12 @@ export const notificationRoutes = {
     response: NotifyActionResponse,
     auth: 'capability',
   }),
-  test: defineRoute({ name: 'sendTestNotification', summary: "Sends a test web push to every subscription ('CUI Test' / 'This is a test notification' by default).", method: 'POST', path: '/api/notifications/test', body: TestNotificationRequest, response: SuccessResponse }),
+  test: defineRoute({
+    name: 'sendTestNotification',
+    summary: "Sends a test notification ('CUI Test' / 'This is a test notification' by default) through every channel that is on, and says which were sent.",
+    method: 'POST',
+    path: '/api/notifications/test',
+    body: TestNotificationRequest,
+    response: TestNotificationResponse,
+  }),
 };

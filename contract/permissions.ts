@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PermissionId, StreamingId } from './ids';
 import { defineRoute } from './route';
 
 export const PermissionStatus = z.enum(['pending', 'approved', 'denied']);
@@ -16,8 +17,8 @@ export type PermissionDecider = z.infer<typeof PermissionDecider>;
  * A request waits as long as its run lives; when the run ends it is settled as `denied`.
  */
 export const PermissionRequest = z.object({
-  id: z.string(),
-  streamingId: z.string(),
+  id: PermissionId,
+  streamingId: StreamingId,
   sessionId: z.string().optional(),
   toolName: z.string(),
   toolInput: z.record(z.string(), z.unknown()),
@@ -33,7 +34,7 @@ export const PermissionRequest = z.object({
 export type PermissionRequest = z.infer<typeof PermissionRequest>;
 
 export const PermissionListQuery = z.object({
-  streamingId: z.string().optional(),
+  streamingId: StreamingId.optional(),
   status: PermissionStatus.optional(),
 });
 export const PermissionListResponse = z.object({ permissions: z.array(PermissionRequest) });
@@ -58,7 +59,7 @@ export const permissionRoutes = {
     summary: 'Approves or denies one pending permission request.',
     method: 'POST',
     path: '/api/permissions/:id/decision',
-    params: z.object({ id: z.string().min(1).meta({ title: 'Request ID' }) }),
+    params: z.object({ id: PermissionId.meta({ title: 'Request ID' }) }),
     body: PermissionDecisionRequest,
     response: PermissionDecisionResponse,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QueryBool, QueryInt } from './common';
 import { CUSTOM_NAME_MAX, MAX_DETAILS_WINDOW, PERMISSION_MODES } from './constants';
-import { SessionId } from './ids';
+import { SessionId, StreamingId } from './ids';
 import { ConversationMessage } from './messages';
 import { defineRoute } from './route';
 
@@ -77,7 +77,7 @@ export const ConversationSummary = z.object({
   projectPath: z.string(),
   status: SessionStatus,
   /** Present while the session has a live run. */
-  streamingId: z.string().optional(),
+  streamingId: StreamingId.optional(),
   /**
    * 'terminal' while a CLI outside this console is writing the session (status 'ongoing', no streamingId; the
    * home row says 'Active in terminal'): it can be followed (GET …/follow) but not written to until it stops.
@@ -164,37 +164,6 @@ export const ConversationDetails = z.object({
 });
 export type ConversationDetails = z.infer<typeof ConversationDetails>;
 
-export const StartConversationRequest = z.object({
-  workingDirectory: z.string({ error: 'workingDirectory is required' }).min(1, 'workingDirectory is required'),
-  initialPrompt: z.string({ error: 'initialPrompt is required' }).refine((s) => s.trim().length > 0, 'initialPrompt is required'),
-  model: z.string().min(1).optional(),
-  systemPrompt: z.string().optional(),
-  claudeExecutablePath: z.string().min(1).optional(),
-  permissionMode: PermissionMode.optional(),
-  resumedSessionId: SessionId.optional(),
-  /**
-   * Work in a new git worktree of the repository at `workingDirectory` (the CLI's `--worktree`): the session's working
-   * directory is then `<repo>/.claude/worktrees/<name>`, on branch `worktree-<name>`. Not with `resumedSessionId` (a
-   * follow-up continues where its session works).
-   */
-  worktree: z.boolean().optional(),
-});
-export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
-/**
- * Answered once the CLI reported its session (system/init), so a start that fails answers 500 `run.start_failed`
- * with what the CLI said. With `resumedSessionId` the history continues in a NEW session (a fork): `sessionId`
- * differs from the resumed one, whose `continuation_session_id` then points to it.
- */
-export const StartConversationResponse = z.object({ streamingId: z.string(), sessionId: z.string() });
-export type StartConversationResponse = z.infer<typeof StartConversationResponse>;
-
-/**
- * Stop accepts a streamingId, or the session id of a live run (spec §7 gives both readings). It answers once
- * the CLI process is gone (within 5 s); stopping a run that already ended answers `{success: true}` too.
- */
-export const StopParams = z.object({ id: z.string().min(1) });
-export const StopResponse = z.object({ success: z.boolean() });
-
 export const SessionUpdateRequest = z.strictObject({
   customName: z.string().max(CUSTOM_NAME_MAX, `customName must be ${CUSTOM_NAME_MAX} characters or less`).optional(),
   pinned: z.boolean().optional(),
@@ -231,9 +200,7 @@ export const sessionRoutes = {
   list: defineRoute({ name: 'listConversations', summary: 'One page of conversations, filtered and sorted.', method: 'GET', path: '/api/conversations', query: ConversationListQuery, response: ConversationListResponse }),
   version: defineRoute({ name: 'conversationListVersion', summary: 'A token that changes whenever the conversation list may have changed (polled by the home page).', method: 'GET', path: '/api/conversations/version', response: ListVersionResponse }),
   archiveAll: defineRoute({ name: 'archiveAllConversations', summary: 'Archives every conversation that is not archived yet.', method: 'POST', path: '/api/conversations/archive-all', response: ArchiveAllResponse }),
-  start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session.', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
   details: defineRoute({ name: 'getConversation', summary: 'The messages, summary and metadata of one conversation; with ?limit, a window of the newest messages (older ones with ?before).', method: 'GET', path: '/api/conversations/:sessionId', params: SessionParams, query: ConversationDetailsQuery, response: ConversationDetails }),
-  stop: defineRoute({ name: 'stopConversation', summary: 'Stops a live run, by streamingId or session id.', method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
   update: defineRoute({ name: 'updateConversation', summary: "Changes a conversation's session info (name, pin, archive, continuation, permission mode).", method: 'PUT', path: '/api/conversations/:sessionId/update', params: SessionParams, body: SessionUpdateRequest, response: SessionUpdateResponse }),
   workingDirectories: defineRoute({ name: 'listWorkingDirectories', summary: 'Directories conversations ran in, with their last date and count.', method: 'GET', path: '/api/working-directories', response: WorkingDirectoriesResponse }),
 };

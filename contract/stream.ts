@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QueryInt } from './common';
+import { StreamingId } from './ids';
 import { ApiMessage, MessageOrigin } from './messages';
 import { PermissionRequest } from './permissions';
 import { defineStreamRoute } from './route';
@@ -15,7 +16,7 @@ import { QueuedMessage } from './runs';
  */
 const base = { seq: z.number().int().nonnegative().optional(), timestamp: z.string().optional() };
 
-export const ConnectedEvent = z.looseObject({ type: z.literal('connected'), streamingId: z.string(), ...base });
+export const ConnectedEvent = z.looseObject({ type: z.literal('connected'), streamingId: StreamingId, ...base });
 /** The CLI's system/init, renamed (spec: system_init with cwd). */
 export const SystemInitEvent = z.looseObject({
   type: z.literal('system_init'),
@@ -116,7 +117,7 @@ export const QueueUpdatedEvent = z.looseObject({
 });
 export const ClosedEvent = z.looseObject({
   type: z.literal('closed'),
-  streamingId: z.string(),
+  streamingId: StreamingId,
   /**
    * How the run ended: `completed` (the CLI finished its turn), `error` (its last result had is_error,
    * e.g. an API error), `stopped` (by a stop call or server shutdown), `crashed` (the CLI died or
@@ -154,7 +155,7 @@ export const streamRoutes = {
     summary: 'The events of one run (NDJSON): replayed from seq 0 or ?from=, then live, ending with closed.',
     method: 'GET',
     path: '/api/stream/:streamingId',
-    params: z.object({ streamingId: z.string().min(1) }),
+    params: z.object({ streamingId: StreamingId }),
     query: StreamQuery,
     emits: { framing: 'ndjson', schema: StreamEvent },
   }),

@@ -42,6 +42,13 @@ export const ClaudeAuth = z.object({
 });
 export type ClaudeAuth = z.infer<typeof ClaudeAuth>;
 
+/**
+ * Where the server listens, for Settings › Connect a device: `url` is what another device would open (a wildcard bind,
+ * 0.0.0.0 or ::, names this machine's first LAN address); `loopback` when only this machine can reach it.
+ */
+export const ListenAddress = z.object({ url: z.string(), loopback: z.boolean() });
+export type ListenAddress = z.infer<typeof ListenAddress>;
+
 export const SystemStatus = z.object({
   claudeVersion: z.string(),
   claudePath: z.string(),
@@ -54,6 +61,8 @@ export const SystemStatus = z.object({
   homeDirectory: z.string(),
   router: RouterStatus,
   claudeAuth: ClaudeAuth,
+  /** Absent only when the server is not listening on a TCP socket (in-process tests). */
+  listen: ListenAddress.optional(),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 
@@ -87,8 +96,7 @@ export const ModelsResponse = z.object({
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
 
 export const systemRoutes = {
-  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, how runs sign in to Claude, config path, live run count, machine id, demo mode, model router state.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
+  status: defineRoute({ name: 'getSystemStatus', summary: 'Claude CLI version and path, how runs sign in to Claude, config path, live run count, machine id, demo mode, model router state, listening address.', method: 'GET', path: '/api/system/status', response: SystemStatus }),
   signIn: defineRoute({ name: 'getClaudeSignIn', summary: 'How runs sign in to Claude, as the CLI reports it (waits for its answer; cached).', method: 'GET', path: '/api/system/sign-in', response: ClaudeAuth }),
   models: defineRoute({ name: 'listModels', summary: "The composer's models: the pinned CLI's list (cached per CLI version), or the model-provider router's.", method: 'GET', path: '/api/system/models', response: ModelsResponse }),
-  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
 };

@@ -76,7 +76,12 @@ test('enabling web push registers the subscription, and a push shows a notificat
 test('the app is installable: manifest and icon are served, and Chromium reports no installability error but incognito', async ({ loggedInPage: page, cui, context }) => {
   const manifest = await fetch(`${cui.url}/manifest.webmanifest`);
   expect(manifest.status).toBe(200);
-  expect(await manifest.json()).toMatchObject({ short_name: 'cui', start_url: '/', display: 'standalone', icons: [{ src: '/icon.svg', sizes: 'any' }] });
+  expect(await manifest.json()).toMatchObject({ short_name: 'cui', start_url: '/', display: 'standalone', icons: [
+    { src: '/icon.svg', sizes: 'any' },
+    { src: '/icon-192.png', sizes: '192x192', purpose: 'any' },
+    { src: '/icon-512.png', sizes: '512x512', purpose: 'any' },
+    { src: '/icon-maskable-512.png', sizes: '512x512', purpose: 'maskable' },
+  ] });
   expect((await fetch(`${cui.url}/icon.svg`)).headers.get('content-type')).toContain('image/svg+xml');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const cdp = await context.newCDPSession(page);

@@ -106,7 +106,7 @@ test.describe('Settings › Data controls with two tasks', () => {
     await expect(dialog.getByText('Archiving...')).toBeVisible();
     release();
 
-    const success = dialog.getByText('Successfully archived 2 session(s)');
+    const success = dialog.getByText('Successfully archived 2 sessions');
     await expect(success).toBeVisible();
     await expect(success).toBeHidden();
 

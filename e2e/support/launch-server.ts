@@ -1,7 +1,7 @@
 /**
  * Starts the fake Anthropic API and the real cui server for one e2e test, then prints one line
  * `CUI_E2E_READY {"url","token","fakeUrl"}` on stdout. Run by server-process.ts (bundled by global-setup, or
- * `node --import tsx e2e/support/launch-server.ts --web-root <dir> [--demo]`) with HOME, CLAUDE_CONFIG_DIR,
+ * `node --import tsx e2e/support/launch-server.ts --web-root <dir> [--demo] [--port <n>]`) with HOME, CLAUDE_CONFIG_DIR,
  * CUI_HOME, TMPDIR and CUI_E2E_WORK pointing at temporary directories. Exits on SIGTERM/SIGINT or when
  * stdin closes (the test runner went away), closing the server (and its CLI runs) and the fake.
  */
@@ -12,7 +12,7 @@ import { testChildEnv } from '../../server/test/test-dirs';
 import { extraChildEnv, READY_PREFIX, readAuthToken, requiredEnvDirs } from './launch-env';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'web-root': { type: 'string' }, demo: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { 'web-root': { type: 'string' }, demo: { type: 'boolean', default: false }, port: { type: 'string', default: '0' } } });
   const dirs = requiredEnvDirs(process.env);
   const fake = await startFakeAnthropic({ port: 0, host: '127.0.0.1' });
   const app = await buildApp({
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     webRoot: values['web-root'],
     demoMode: values.demo,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A port of the test's choosing: a test that stops the server starts the next one where the page expects it.
+  await app.listen({ port: Number(values.port), host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
 

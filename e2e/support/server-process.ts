@@ -25,6 +25,8 @@ export interface StartServerOptions {
   demoMode?: boolean;
   /** Extra environment for the CLI runs the server spawns. */
   childEnv?: Record<string, string>;
+  /** The port to listen on (a free one when absent): a second server for the same dirs takes the first one's. */
+  port?: number;
   timeoutMs?: number;
 }
 
@@ -57,7 +59,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Spawns e2e/support/launch-server.ts in its own process group and waits for its ready line. */
-export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv = {}, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
+export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv = {}, port, timeoutMs = 60_000 }: StartServerOptions): Promise<CuiServer> {
   // Without it the server answers every page with 404 and tests fail far from the cause.
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built web app in ${webRoot} (was it pruned or never built?)`);
   // The bundle from global-setup when there is one; otherwise transpile on the fly with tsx.
@@ -65,6 +67,7 @@ export async function startCuiServer({ dirs, webRoot, demoMode = false, childEnv
   const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(REPO_ROOT, 'e2e/support/launch-server.ts')];
   const args = [...entry, '--web-root', webRoot];
   if (demoMode) args.push('--demo');
+  if (port !== undefined) args.push('--port', String(port));
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { workersPayOff } from './features/transcript-index/index';
 import { loadConfigFile } from './features/settings/index';
 import { describeSignIn } from './features/system/index';
 import { resolvePaths } from './platform/paths';
 import { parseServerArgs, resolveTokenOverride, startupUrl, USAGE, UsageError, type ServerArgs } from './platform/server-args';
+import { createPrettyDestination, logFormatFromEnv, LogFormatError, printStartupUrl } from './platform/terminal-output';
 
 /** A start-up failure the user can act on: printed as one line, without a stack trace. */
 class StartupError extends Error {}
@@ -85,10 +86,24 @@ function tokenOverride(args: ServerArgs): string | undefined {
   return token;
 }
 
+/** Where the log goes on stdout: JSON lines, or short human lines on a terminal (LOG_FORMAT overrides). */
+async function logStdout(level: string | undefined): Promise<true | DestinationStream> {
+  let format;
+  try {
+    format = logFormatFromEnv(process.env, process.stdout.isTTY === true);
+  } catch (error) {
+    if (error instanceof LogFormatError) throw new StartupError(error.message);
+    throw error;
+  }
+  if (format === 'json') return true;
+  return createPrettyDestination({ level: level ?? 'info', out: process.stdout, colorize: process.stdout.isTTY === true && !process.env.NO_COLOR });
+}
+
 async function start(args: ServerArgs): Promise<void> {
   const token = tokenOverride(args);
   const paths = resolvePaths();
   const logLevel = logLevelFromEnv(process.env);
+  const stdout = await logStdout(logLevel);
   // Read before the app (which loads it again into its store) for the listen address and the token it prints; a
   // broken hand-edited file fails here with a message naming the field.
   const config = loadConfigFile(paths.configPath);
@@ -97,7 +112,7 @@ async function start(args: ServerArgs): Promise<void> {
     cuiHome: paths.cuiHome,
     claudeConfigDir: paths.claudeConfigDir,
     token,
-    logStdout: true,
+    logStdout: stdout,
     logLevel,
     webRoot: path.resolve(here, '../web'),
     // Transcripts are read in worker threads where that pays off (4 cores or more), else in this thread.
@@ -113,7 +128,7 @@ async function start(args: ServerArgs): Promise<void> {
   // Asked of the CLI once it serves (~0.5 s, then cached): before the URL, so the URL stays the last line.
   app.log.info(describeSignIn(await app.claudeSignIn.auth()));
   // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
-  process.stdout.write(`\ncui is running: ${startupUrl(host, port, token ?? config.authToken)}\n\n`);
+  await printStartupUrl(process.stdout, startupUrl(host, port, token ?? config.authToken), { qrCode: process.stdout.isTTY === true });
 }
 
 function fail(message: string): never {

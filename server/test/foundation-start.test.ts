@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, makeTestDirs, waitFor } from './helpers';
+import { launcherEnv, ROOT } from './launcher';
+import { alive, commandLine, descendants } from './process-tree';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const started: ChildProcess[] = [];
 const descendantsSeen: number[] = [];
 
@@ -13,54 +12,6 @@ afterEach(() => {
   for (const pid of descendantsSeen.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** /proc/<pid>/stat, or undefined for a process that ended while the list was read. */
-function readStat(pid: string): string | undefined {
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** The process's command line, arguments joined by spaces ('' once it has ended). */
-function commandLine(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return '';
-  }
-}
-
-/** Every process below `pid` (children, grandchildren…), from /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = readStat(name);
-    if (!stat) continue;
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
-  }
-  const out: number[] = [];
-  const visit = (p: number): void => {
-    for (const child of parents.get(p) ?? []) {
-      out.push(child);
-      visit(child);
-    }
-  };
-  visit(pid);
-  return out;
-}
-
 /** `npm start -- <args>` from the repository, with temporary directories (it builds what is stale first). */
 function npmStart(args: string[]): { child: ChildProcess; stdout: () => string; exit: Promise<number | null> } {
   const dirs = makeTestDirs();
@@ -68,12 +19,7 @@ function npmStart(args: string[]): { child: ChildProcess; stdout: () => string; 
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: ROOT,
     env: {
-      PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-      HOME: dirs.home,
-      TMPDIR: dirs.tmp,
-      CUI_HOME: dirs.cuiHome,
-      CLAUDE_CONFIG_DIR: dirs.claudeConfigDir,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...launcherEnv(dirs),
       npm_config_update_notifier: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

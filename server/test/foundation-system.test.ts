@@ -23,6 +23,8 @@ describe('GET /api/system/status', () => {
     expect(status.machineId).toBe(JSON.parse(fs.readFileSync(configPath, 'utf8')).machineId);
     expect(status.demoMode).toBe(false);
     expect(status.homeDirectory).toBe(server.dirs.home);
+    // Settings › Connect a device: the address it listens on, and that a phone cannot reach loopback.
+    expect(status.listen).toEqual({ url: server.url, loopback: true });
   });
 
   it('reports demo mode when the server runs against the fake model', async () => {

@@ -107,17 +107,39 @@ describe('web push', () => {
     await postJson(server, '/api/notifications/register', phone.subscription(`${push.url}/push/test`));
     await postJson(server, '/api/notifications/register', gone.subscription(`${push.url}/gone/old`));
 
-    expect(await postJson(server, '/api/notifications/test', {})).toEqual({ status: 200, body: { success: false } });
+    const ntfyTests = () => ntfy.messages.filter((message) => message.title === 'CUI Test' || message.title === 'Hi');
+    expect(await postJson(server, '/api/notifications/test', {})).toEqual({
+      status: 200,
+      body: { success: false, channels: [{ channel: 'ntfy', sent: true }, { channel: 'webpush', sent: false, error: '1 push subscription(s) not reached' }] },
+    });
+    expect(ntfyTests()).toEqual([expect.objectContaining({ title: 'CUI Test', message: 'This is a test notification', topic: expect.stringMatching(/^cui-/) })]);
     const [first] = pushesTo('/push/test');
     expect(JSON.parse(decryptPush(first?.body ?? Buffer.alloc(0), phone))).toEqual({ title: 'CUI Test', message: 'This is a test notification', tag: 'cui-test', data: { type: 'test' } });
     expect(pushesTo('/gone/old')).toHaveLength(1);
 
-    expect(await postJson(server, '/api/notifications/test', { title: 'Hi', message: 'there' })).toEqual({ status: 200, body: { success: true } });
+    expect(await postJson(server, '/api/notifications/test', { title: 'Hi', message: 'there' })).toEqual({
+      status: 200,
+      body: { success: true, channels: [{ channel: 'ntfy', sent: true }, { channel: 'webpush', sent: true }] },
+    });
     expect(pushesTo('/gone/old')).toHaveLength(1);
     expect(JSON.parse(decryptPush(pushesTo('/push/test')[1]?.body ?? Buffer.alloc(0), phone))).toMatchObject({ title: 'Hi', message: 'there' });
 
     await postJson(server, '/api/notifications/unregister', { endpoint: `${push.url}/push/test` });
     await postJson(server, '/api/notifications/test', {});
     expect(pushesTo('/push/test')).toHaveLength(2);
+  });
+
+  it('tests ntfy alone when no browser is subscribed, says which channels were sent, and tries none while notifications are off', async () => {
+    await postJson(server, '/api/notifications/unregister', { endpoint: `${push.url}/push/validated` });
+    const before = ntfy.messages.length;
+    expect(await postJson(server, '/api/notifications/test', {})).toEqual({ status: 200, body: { success: true, channels: [{ channel: 'ntfy', sent: true }] } });
+    expect(ntfy.messages.slice(before)).toEqual([expect.objectContaining({ title: 'CUI Test', message: 'This is a test notification' })]);
+    ntfy.failWith(500);
+    const failed = await postJson(server, '/api/notifications/test', {});
+    expect(failed).toMatchObject({ status: 200, body: { success: false, channels: [{ channel: 'ntfy', sent: false, error: expect.stringContaining('ntfy answered 500') }] } });
+    ntfy.failWith(undefined);
+    await configure({ enabled: false });
+    expect(await postJson(server, '/api/notifications/test', {})).toEqual({ status: 200, body: { success: false, channels: [] } });
+    await configure({ enabled: true });
   });
 });

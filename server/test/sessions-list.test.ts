@@ -259,10 +259,12 @@ describe('session info', () => {
     server = await startTestServer({ dirs });
     await update(s[0]!.sessionId, { archived: true });
     const response = await server.api('/api/conversations/archive-all', { method: 'POST' });
-    expect(await response.json()).toEqual({ success: true, archivedCount: 3, message: 'Successfully archived 3 session(s)' });
+    expect(await response.json()).toEqual({ success: true, archivedCount: 3, message: 'Successfully archived 3 sessions' });
     expect((await list('?archived=false')).total).toBe(0);
     expect((await list('?archived=true')).total).toBe(4);
-    expect((await json(server.api('/api/conversations/archive-all', { method: 'POST' }))).archivedCount).toBe(0);
+    expect(await json(server.api('/api/conversations/archive-all', { method: 'POST' }))).toMatchObject({ archivedCount: 0, message: 'Successfully archived 0 sessions' });
+    await update(s[1]!.sessionId, { archived: false });
+    expect(await json(server.api('/api/conversations/archive-all', { method: 'POST' }))).toMatchObject({ archivedCount: 1, message: 'Successfully archived 1 session' });
   });
 });
 

@@ -19,6 +19,8 @@ export interface ProbeParams {
   env: Record<string, string | undefined>;
   sdkQuery: ClaudeQueryFn;
   timeoutMs?: number;
+  /** Ends the question early (the server is closing): the process is ended as on a timeout. */
+  signal?: AbortSignal;
 }
 
 /** Starting the CLI and its initialize answer take ~0.5 s; a stuck CLI is given up on after this. */
@@ -56,6 +58,7 @@ export function modelOptions(models: ModelInfo[]): { models: ModelOption[]; defa
  * The process leads its own group and is ended on every path, the timeout included.
  */
 export async function probeClaude(params: ProbeParams): Promise<ClaudeSelfReport> {
+  if (params.signal?.aborted) throw new Error('the server is closing: Claude Code was not asked');
   const spawner = createClaudeSpawner({});
   const input = createPromptInput();
   const abortController = new AbortController();
@@ -76,14 +79,19 @@ export async function probeClaude(params: ProbeParams): Promise<ClaudeSelfReport
     for await (const _message of query);
   })().catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`Claude Code did not answer within ${(params.timeoutMs ?? PROBE_TIMEOUT_MS) / 1000} s`)), params.timeoutMs ?? PROBE_TIMEOUT_MS);
+    onAbort = () => reject(new Error('the server is closing: Claude Code was not asked to the end'));
+    if (params.signal?.aborted) onAbort();
+    else params.signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     const init = await Promise.race([query.initializationResult(), timeout]);
     return { auth: classifyAccount(init.account), ...modelOptions(init.models) };
   } finally {
     clearTimeout(timer);
+    if (onAbort) params.signal?.removeEventListener('abort', onAbort);
     input.end();
     abortController.abort();
     spawner.current()?.signalGroup('SIGTERM');

@@ -54,12 +54,17 @@ export function openDatabase(file: string, logger: Logger, migrations: Migration
 function applyMigrations(db: Database.Database, logger: Logger, migrations: Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  let done = 0;
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
     })();
-    logger.info({ component: 'db', version: migration.version, migration: migration.name }, 'migration applied');
+    logger.debug({ component: 'db', version: migration.version, migration: migration.name }, 'migration applied');
+    done += 1;
   }
+  // One line for all of them: a new database applies every migration, which drowned the terminal at its first start.
+  const last = migrations.at(-1);
+  if (done > 0 && last) logger.info({ component: 'db', version: last.version }, `database schema updated to version ${last.version} (${done} migration${done === 1 ? '' : 's'} applied)`);
 }

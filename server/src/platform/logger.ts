@@ -1,5 +1,5 @@
 import os from 'node:os';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogBuffer } from './log-buffer';
 
 /** Last line of defence only: code must never pass prompts, tokens or keys to the logger in the first place. */
@@ -11,8 +11,8 @@ const REDACTED_PATHS = [
 
 export interface LoggerOptions {
   level?: string;
-  /** Also write to stdout (the server does; tests don't). */
-  stdout?: boolean;
+  /** Also write to stdout (the server does; tests don't): JSON lines, or the given destination (the terminal's pretty lines). */
+  stdout?: boolean | DestinationStream;
   buffer: LogBuffer;
 }
 
@@ -23,7 +23,7 @@ export interface LoggerOptions {
  */
 export function createLogger(options: LoggerOptions): Logger {
   const streams: pino.StreamEntry[] = [{ stream: options.buffer.stream, level: 'trace' }];
-  if (options.stdout) streams.push({ stream: process.stdout, level: 'trace' });
+  if (options.stdout) streams.push({ stream: options.stdout === true ? process.stdout : options.stdout, level: 'trace' });
   return pino(
     {
       level: options.level ?? 'info',

@@ -19,7 +19,7 @@ Options:
   --help             show this help
 
 Environment: CUI_TOKEN (access token for this run), CUI_HOME (default ~/.cui), CLAUDE_CONFIG_DIR (default ~/.claude),
-  LOG_LEVEL (default info), CUI_DEMO=1
+  LOG_LEVEL (default info), LOG_FORMAT (json or pretty; default pretty on a terminal, else json), CUI_DEMO=1
 `;
 
 /** A bad command line: main prints the message and the usage, then exits 1. */

@@ -1,12 +1,16 @@
 import type { ErrorBody, RouteHead, RouteRequest, RouteResponse, RouteUploadFields, UploadRouteDef } from '@cui/contract';
+import { type ErrorCode, isErrorCode } from '@cui/contract/error-codes';
 import { buildPath } from '@cui/contract/route';
 import { getStoredToken, signalUnauthorized } from './auth-token';
 
-/** An error from the API: `message` is what the UI shows (spec §8), `code` the contract's error code. */
+/**
+ * An error from the API: `message` is what the UI shows (spec §8), `code` the contract's error code (undefined when
+ * the body had none, or one outside the contract's union: a non-JSON body, a proxy's page, gives 'HTTP {status}').
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
-  constructor(message: string, status: number, code?: string) {
+  readonly code: ErrorCode | undefined;
+  constructor(message: string, status: number, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -43,7 +47,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     return new ApiError('Unauthorized', 401, 'auth.unauthorized');
   }
   const body = errorBodyFields(await response.json().catch(() => undefined));
-  return new ApiError(body?.error || `HTTP ${response.status}`, response.status, body?.code);
+  const code = body?.code !== undefined && isErrorCode(body.code) ? body.code : undefined;
+  return new ApiError(body?.error || `HTTP ${response.status}`, response.status, code);
 }
 
 /**

@@ -12,14 +12,14 @@ function PageLoading() {
   );
 }
 
-const loadChat = () => import('@/features/conversation');
+const loadConversation = () => import('@/features/conversation');
 // Opening a conversation's address: fetch its screen's code now, alongside the app's start-up (auth check,
 // router), rather than once the router gets to it.
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/c/')) void loadChat();
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/c/')) void loadConversation();
 
 /**
  * Routes of spec §2: anything else falls back to home. Screens load on demand (the login screen and the
- * first paint don't wait for the chat renderer's code). Every route shares one error boundary (STYLE §4).
+ * first paint don't wait for the conversation renderer's code). Every route shares one error boundary (STYLE §4).
  */
 export const router = createBrowserRouter([
   {
@@ -31,7 +31,7 @@ export const router = createBrowserRouter([
         path: '/c/:sessionId',
         loader: conversationLoader,
         shouldRevalidate: conversationShouldRevalidate,
-        lazy: () => loadChat().then((m) => ({ Component: m.ConversationPage })),
+        lazy: () => loadConversation().then((m) => ({ Component: m.ConversationPage })),
       },
       { path: '/schedules', lazy: () => loadSchedulesPage().then((m) => ({ Component: m.SchedulesPage })) },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },

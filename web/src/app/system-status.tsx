@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { SystemStatus } from '@cui/contract';
+import type { ListenAddress, SystemStatus } from '@cui/contract';
 import { routes } from './routes';
 import { useApiQuery } from './use-api-query';
 
@@ -24,4 +24,9 @@ export function useSystemStatus(): SystemStatus | undefined {
 /** The user's home directory from the system status, for showing paths with '~'; undefined until loaded or outside a provider. */
 export function useHomeDirectory(): string | undefined {
   return useContext(SystemStatusContext)?.status?.homeDirectory;
+}
+
+/** Where the server listens (Settings › Connect a device); undefined until loaded or outside a provider. */
+export function useListenAddress(): ListenAddress | undefined {
+  return useContext(SystemStatusContext)?.status?.listen;
 }

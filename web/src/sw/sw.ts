@@ -1,5 +1,8 @@
+import { installShellCache, type ShellScope } from './shell-cache';
+
 /**
- * The service worker (served as /sw.js, bundled by the `serviceWorker` plugin in web/vite.config.ts): shows web push
+ * The service worker (served as /sw.js, bundled by the `serviceWorker` plugin in web/vite.config.ts), registered on
+ * every page load (app/service-worker.ts): keeps the installed app's shell and offline page (shell-cache.ts), shows web push
  * notifications, opens the conversation when one is clicked, and for a permission request offers Approve and Deny,
  * which POST the request's single-use action link (no body: the link is the whole decision). The web app's program has the DOM library, not the
  * webworker one (they clash), so the few worker types used are declared here.
@@ -49,6 +52,7 @@ const DECISION_ACTIONS = [
 ];
 
 const scope = self as unknown as WorkerScope;
+installShellCache(self as unknown as ShellScope);
 
 /** A script-constructed event (the e2e tests dispatch one) throws on waitUntil: the work still runs. */
 function keepAlive(event: ExtendableEventLike, work: Promise<unknown>): void {

@@ -21,16 +21,20 @@ export type DialogContentProps = Omit<ComponentPropsWithRef<typeof RadixDialog.C
   top?: ReactNode;
   /** 'center' (default): a centred modal; 'sheet': a bottom sheet spanning the width (phones). */
   placement?: 'center' | 'sheet';
+  /** A centred modal's largest width: 'normal' (32 rem, default) or 'wide' (42 rem, e.g. a tabbed dialog). */
+  width?: 'normal' | 'wide';
 };
 
+const WIDTH = { normal: 'max-w-lg', wide: 'max-w-2xl' } as const;
+
 const PLACEMENT = {
-  center: 'top-1/2 left-1/2 max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl border p-5',
+  center: 'top-1/2 left-1/2 max-h-[85vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border p-5',
   sheet: 'inset-x-0 bottom-0 max-h-[85vh] w-full rounded-t-2xl border-t px-5 pt-2 pb-[max(1.25rem,env(safe-area-inset-bottom))]',
 } as const;
 
 /** A modal, centred by default or a bottom sheet (`placement`). */
 export function DialogContent({
-  title, description, hideTitle = false, showClose = true, placement = 'center', top, className, overlayClassName, children, ...props
+  title, description, hideTitle = false, showClose = true, placement = 'center', width = 'normal', top, className, overlayClassName, children, ...props
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
@@ -40,6 +44,7 @@ export function DialogContent({
         className={cn(
           'fixed z-50 flex flex-col gap-3',
           PLACEMENT[placement],
+          placement === 'center' && WIDTH[width],
           'border-neutral-200 bg-white text-neutral-900 shadow-xl',
           'dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
           className,

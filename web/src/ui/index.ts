@@ -15,3 +15,4 @@ export { Input, type InputProps } from './Input';
 export { Textarea, type TextareaProps } from './Textarea';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 export { Collapsible, CollapsibleContent, CollapsibleTrigger } from './Collapsible';
+export { CopyButton, COPIED_MS, type CopyButtonProps } from './CopyButton';

@@ -4,6 +4,7 @@ import type { PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 import { listCommands } from './commands';
 import { listDirectory, readTextFile, searchFiles } from './filesystem';
+import type { Feature } from '../../platform/feature';
 
 export { BUILTIN_COMMANDS, commandDescription, listCommands } from './commands';
 export { fsError, listDirectory, readTextFile, READ_LIMIT_BYTES } from './filesystem';
@@ -14,7 +15,12 @@ export function registerFileRoutes(app: FastifyInstance, deps: PlatformDeps): vo
     listDirectory(query.path, { recursive: query.recursive ?? false, respectGitignore: query.respectGitignore ?? false }));
   registerRoute(app, routes.filesystem.search, ({ query }) => searchFiles(query.path, query.query, { limit: query.limit }));
   registerRoute(app, routes.filesystem.read, ({ query }) => readTextFile(query.path));
-  registerRoute(app, routes.system.commands, async ({ query }) => ({
+  registerRoute(app, routes.filesystem.commands, async ({ query }) => ({
     commands: await listCommands({ claudeConfigDir: deps.paths.claudeConfigDir, workingDirectory: query.workingDirectory }),
   }));
+}
+
+/** The filesystem routes and the composer's commands (the contract's `filesystem` group). */
+export function filesFeature({ platform }: { platform: PlatformDeps }): Feature {
+  return { name: 'files', register: (app) => registerFileRoutes(app, platform) };
 }

@@ -6,6 +6,8 @@ import { registerStreamRoute } from '../../platform/http';
 import { summarizeToolInput } from '../notifications/index';
 import { createWaitingList, type WaitingListDeps } from './waiting-list';
 import { createWaitingStreamHub } from './waiting-stream';
+import type { LiveRuns, PlatformDeps } from '../../context';
+import type { Feature } from '../../platform/feature';
 
 /** The "needs you" inbox: the permission requests waiting across all runs, live. */
 export { createWaitingList, type PendingPermissions, type WaitingList, type WaitingListDeps } from './waiting-list';
@@ -31,4 +33,21 @@ export function registerInboxRoutes(app: FastifyInstance, deps: InboxRouteDeps):
   });
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => list.close());
+}
+
+export interface InboxFeatureDeps {
+  platform: PlatformDeps;
+  runs: LiveRuns & { permissions: InboxRouteDeps['permissions'] };
+  /** The session list's titles (see SessionIndex.titleOf). */
+  sessions: { titleOf(sessionId: string, fallback?: { resumedFrom?: string; prompt?: string }): string };
+}
+
+/** GET /api/permissions/waiting: the requests waiting across all runs, each under its session's title. */
+export function inboxFeature({ platform, runs, sessions }: InboxFeatureDeps): Feature {
+  // A run's prompt (or the session it resumed) until the index knows the session's title.
+  const sessionTitle = (sessionId: string): string => {
+    const run = runs.bySession(sessionId);
+    return sessions.titleOf(sessionId, run ? { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) } : {});
+  };
+  return { name: 'inbox', register: (app) => registerInboxRoutes(app, { ...platform, permissions: runs.permissions, sessionTitle }) };
 }

@@ -3,6 +3,7 @@ import { routes } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import { registerRoute, registerStreamRoute } from '../../platform/http';
 import { createLogStreamHub } from './log-stream';
+import type { Feature } from '../../platform/feature';
 
 export { createLogStreamHub, LOG_HEARTBEAT_MS, type LogStreamHub } from './log-stream';
 
@@ -22,4 +23,9 @@ export function registerLogRoutes(app: FastifyInstance, deps: Pick<PlatformDeps,
     reply.raw.on('close', () => log.debug({ requestId: request.id, clients: hub.size() }, 'log stream client disconnected'));
   });
   app.addHook('preClose', async () => hub.closeAll());
+}
+
+/** GET /api/logs/recent and the log stream. */
+export function logsFeature({ platform }: { platform: PlatformDeps }): Feature {
+  return { name: 'logs', register: (app) => registerLogRoutes(app, platform) };
 }

@@ -14,7 +14,9 @@ export interface NotificationContext {
  * failing (a rejected promise, logged by the notifier) never affects another, the run or the request.
  */
 export interface NotificationChannel {
-  /** For the log: 'ntfy', 'webpush'. */
+  /** For the log and a test's answer: 'ntfy', 'webpush'. */
   name: string;
+  /** Whether the channel has anyone to reach (web push: a subscription); always when absent. Asked by a test. */
+  isOn?(): boolean;
   send(notification: Notification, context: NotificationContext): Promise<void>;
 }

@@ -11,3 +11,4 @@ export { COMPLETED_MESSAGE, FAILED_MESSAGE, FINISHED_TITLE, PERMISSION_TITLE, su
 export { createPushSubscriptionStore, type PushSubscriptionStore } from './push-subscriptions';
 export { registerNotificationRoutes } from './routes';
 export { createWebPush, pushPayload, type PushPayload, type WebPush } from './web-push';
+export { notificationsFeature, type NotificationFeatureDeps, type NotificationOptions } from './feature';

@@ -4,15 +4,15 @@ import type { DomainEvents } from '../../platform/bus';
 
 /** What a channel (ntfy, web push) delivers: built from a bus fact, never holding prompt text or raw tool input. */
 export interface Notification {
-  kind: 'permission' | 'run-ended' | 'schedule-paused';
+  kind: 'permission' | 'run-ended' | 'test' | 'schedule-paused';
   title: string;
   message: string;
   tags: string[];
   /** ntfy's 1 (min) to 5 (max). */
   priority: 1 | 2 | 3 | 4 | 5;
-  /** The conversation it is about (absent for a paused schedule whose runs never started). */
-  sessionId?: string;
-  streamingId?: string;
+  /** The session it is about ('' for a test, or a paused schedule whose runs never started: about none). */
+  sessionId: string;
+  streamingId: string;
   permissionId?: string;
   /** A permission's Approve/Deny links, server-relative (`/api/notify-actions/<token>`): secrets, never logged. */
   actions?: { approvePath: string; denyPath: string };
@@ -101,6 +101,11 @@ export function runEndedNotification(ended: DomainEvents['run.ended']): Notifica
   };
 }
 
+/** The Settings' 'Send Test Notification': about no session; opens the console (its public URL) when tapped. */
+export function testNotification(title: string, message: string): Notification {
+  return { kind: 'test', title: capUtf8(title, MESSAGE_MAX_BYTES), message: capUtf8(message, MESSAGE_MAX_BYTES), tags: ['cui-test'], priority: 3, sessionId: '', streamingId: '' };
+}
+
 /** `schedule.paused` → 'CUI Schedule Paused', '<schedule name>: <reason>' (opens its last failed conversation, if any). */
 export function schedulePausedNotification(paused: DomainEvents['schedule.paused']): Notification {
   return {
@@ -109,6 +114,7 @@ export function schedulePausedNotification(paused: DomainEvents['schedule.paused
     message: capUtf8(`${truncateChars(paused.name, TITLE_MAX_CHARS)}: ${paused.reason}`, MESSAGE_MAX_BYTES),
     tags: ['cui-schedule'],
     priority: 4,
-    ...(paused.sessionId ? { sessionId: paused.sessionId } : {}),
+    sessionId: paused.sessionId ?? '',
+    streamingId: '',
   };
 }

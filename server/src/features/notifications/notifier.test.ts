@@ -73,7 +73,7 @@ describe('notifier', () => {
     await notifier.close();
     expect(a.sent.map((s) => [s.notification.kind, s.notification.title, s.notification.message, s.notification.sessionId])).toEqual([
       ['schedule-paused', 'CUI Schedule Paused', 'Nightly build: Paused after 3 failures in a row: boom', 's3'],
-      ['schedule-paused', 'CUI Schedule Paused', 'Report: Folder not trusted: /x', undefined],
+      ['schedule-paused', 'CUI Schedule Paused', 'Report: Folder not trusted: /x', ''],
     ]);
   });
 

@@ -1,9 +1,9 @@
-import { buildPath, routes } from '@cui/contract';
+import { buildPath, routes, type TestChannelResult } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
 import type { SessionInfoStore } from '../sessions/index';
 import type { ActionTokenStore } from './action-tokens';
 import type { NotificationChannel } from './channel';
-import { permissionNotification, runEndedNotification, schedulePausedNotification, type Notification } from './messages';
+import { permissionNotification, runEndedNotification, schedulePausedNotification, testNotification, type Notification } from './messages';
 
 export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'logger'> {
   sessionInfo: Pick<SessionInfoStore, 'get'>;
@@ -13,20 +13,25 @@ export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'log
 }
 
 export interface Notifier {
+  /**
+   * Sends a test through every channel that is on (none while notifications are off; web push only with a
+   * subscription), whatever the sessions' mute flags, and answers each one's result. Never rejects.
+   */
+  sendTest(title: string, message: string): Promise<TestChannelResult[]>;
   /** Stops listening, aborts sends in flight and resolves once they settled. */
   close(): Promise<void>;
 }
 
 /** The permission's Approve/Deny links, minted now: only a request that is actually notified gets any. */
-function withActions(notification: Notification, tokens: ActionTokenStore, streamingId: string): Notification {
-  const minted = notification.permissionId ? tokens.mint({ id: notification.permissionId, streamingId }) : undefined;
+function withActions(notification: Notification, tokens: ActionTokenStore): Notification {
+  const minted = notification.permissionId ? tokens.mint({ id: notification.permissionId, streamingId: notification.streamingId }) : undefined;
   if (!minted) return notification;
   const path = (token: string) => buildPath(routes.notifications.decideFromNotification.path, { token });
   return { ...notification, actions: { approvePath: path(minted.approve), denyPath: path(minted.deny) } };
 }
 
 /**
- * Turns `permission.requested`, `run.ended` and `schedule.paused` into notifications on every channel, when the master switch
+ * Turns `permission.requested` and `run.ended` into notifications on every channel, when the master switch
  * (`interface.notifications.enabled`) is on and the session is not muted (`sessionInfo.notify`). A stopped run
  * notifies nobody: the user is right there. Sends are never awaited by the publisher, so a slow or failing channel
  * cannot hold up the run or the request; each failure is logged on its own.
@@ -44,7 +49,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     if (!settings.enabled) return log.debug(fields, 'notifications off: not notified');
     if (built.sessionId && !deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
     const context = { settings, machineId: config.machineId, signal: closing.signal };
-    const notification = built.kind === 'permission' && built.streamingId ? withActions(built, deps.actionTokens, built.streamingId) : built;
+    const notification = built.kind === 'permission' ? withActions(built, deps.actionTokens) : built;
     for (const channel of deps.channels) {
       const sent: Promise<void> = Promise.resolve()
         .then(() => channel.send(notification, context))
@@ -68,7 +73,30 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     deps.bus.subscribe('schedule.paused', (paused) => deliver(schedulePausedNotification(paused))),
   ];
 
+  const sendTest: Notifier['sendTest'] = async (title, message) => {
+    const config = deps.config.get();
+    const settings = config.interface.notifications;
+    if (!settings.enabled) return [];
+    const context = { settings, machineId: config.machineId, signal: closing.signal };
+    const notification = testNotification(title, message);
+    const on = deps.channels.filter((channel) => channel.isOn?.() ?? true);
+    return Promise.all(
+      on.map(async (channel): Promise<TestChannelResult> => {
+        try {
+          await channel.send(notification, context);
+          log.info({ channel: channel.name, kind: 'test' }, 'notification sent');
+          return { channel: channel.name, sent: true };
+        } catch (error) {
+          // Recovered deliberately: a failed channel is part of the test's answer, the other channels still count.
+          log.warn({ channel: channel.name, kind: 'test', err: error }, 'notification not delivered');
+          return { channel: channel.name, sent: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+  };
+
   return {
+    sendTest,
     async close() {
       for (const unsubscribe of unsubscribers) unsubscribe();
       closing.abort();

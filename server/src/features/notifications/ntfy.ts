@@ -30,10 +30,14 @@ export function ntfyPublishUrl(ntfyUrl: string | undefined): string {
   return url.toString();
 }
 
-/** `{publicUrl}/c/{sessionId}`, or undefined without a public URL (a phone cannot open 127.0.0.1). */
-export function sessionLink(publicUrl: string | undefined, sessionId: string | undefined): string | undefined {
-  if (!publicUrl || !sessionId) return undefined;
-  return `${publicUrl.replace(/\/+$/, '')}/c/${encodeURIComponent(sessionId)}`;
+/**
+ * `{publicUrl}/c/{sessionId}` (the console itself for a notification about no session), or undefined without a public
+ * URL (a phone cannot open 127.0.0.1).
+ */
+export function sessionLink(publicUrl: string | undefined, sessionId: string): string | undefined {
+  if (!publicUrl) return undefined;
+  const base = publicUrl.replace(/\/+$/, '');
+  return sessionId ? `${base}/c/${encodeURIComponent(sessionId)}` : `${base}/`;
 }
 
 /**

@@ -29,11 +29,12 @@ export interface PushPayload {
 }
 
 export function pushPayload(notification: Notification): PushPayload {
+  if (notification.kind === 'test') return { title: notification.title, message: notification.message, tag: 'cui-test', data: { type: 'test' } };
   const permission = notification.kind === 'permission';
   return {
     title: notification.title,
     message: notification.message,
-    tag: permission ? `cui-permission-${notification.permissionId ?? ''}` : `cui-session-${notification.sessionId ?? notification.kind}`,
+    tag: permission ? `cui-permission-${notification.permissionId ?? ''}` : `cui-session-${notification.sessionId || notification.kind}`,
     data: {
       type: permission ? 'permission' : 'conversation-end',
       sessionId: notification.sessionId,
@@ -113,6 +114,7 @@ export function createWebPush(deps: WebPushDeps): WebPush {
     broadcast,
     channel: {
       name: 'webpush',
+      isOn: () => keys(false) !== undefined && deps.subscriptions.list().length > 0,
       async send(notification) {
         const { failed } = await broadcast(pushPayload(notification));
         if (failed > 0) throw new Error(`${failed} push subscription(s) not reached`);

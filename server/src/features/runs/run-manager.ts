@@ -1,27 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import type { PermissionMode, RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
-import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
+import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { RunSettings } from '../../cli/claude-query';
 import { transcriptStamp } from '../../cli/transcript-path';
-import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../../context';
+import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
-import type { RunEndReason } from '../../platform/bus';
 import type { SessionInfoStore } from '../sessions/index';
-import { createPermissionRegistry, type PermissionRegistry } from './permissions';
+import { FollowUpStandbys } from './follow-up-standbys';
+import type { PermissionRegistry } from './permissions';
+import type { Run, RunDeps } from './run';
 import type { RunEnvironmentProvider } from './run-environment';
-import { launchCli, type CliLaunch } from './cli-launch';
-import { startRun, type CloseReason, type Run, type RunDeps, type RunEnd } from './run';
-import { createStandbyPool, type StandbyMatch, type StandbyPoolDeps } from './standby-pool';
 import type { RunGuard } from './run-guard';
-import { captureGitHead, resolveStart, type ResolvedStart } from './start-request';
+import { RunLauncher } from './run-launcher';
+import { RunRecords } from './run-records';
+import { createRunState, type RunState } from './run-state';
+import type { StandbyPoolDeps } from './standby-pool';
+import { captureGitHead, resolveStart } from './start-request';
 
-/** How long a finished run's events stay replayable (late viewers, reconnects) before they are dropped. */
-export const FINISHED_RUN_RETENTION_MS = 10 * 60 * 1000;
-/** How many dropped streaming ids are remembered to answer 410 instead of 404. */
-const DROPPED_IDS_KEPT = 1000;
+export { FINISHED_RUN_RETENTION_MS } from './run-registry';
 
 /** Owns every live CLI process, the event logs of recent runs and their permission requests. */
 export interface RunManager extends LiveRuns {
-  /** Validates, starts the CLI and resolves once it reported its session (`system/init`). */
+  /**
+   * Validates, starts the CLI and resolves once it reported its session (`system/init`). A resume of a session whose
+   * run is live joins that run instead, as its next message (one CLI per session).
+   */
   start(request: StartConversationRequest): Promise<StartConversationResponse>;
   /**
    * Stops the run with this streaming id (or the live run of this session id) and resolves once its process
@@ -54,224 +55,162 @@ export interface RunManagerOptions {
   run?: Pick<RunDeps, 'stopTimings' | 'startTimeoutMs' | 'eventLogMaxBytes' | 'idleAfterInterruptMs'>;
 }
 
+/** What runs ask of the session list: a port the sessions feature implements (runs import nothing of it). */
+export interface SessionLookup {
+  /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
+  titleOf(sessionId: string, fallback: { resumedFrom?: string; prompt: string }): string;
+  /** Whether a CLI outside the console holds the session (see SessionIndex.activeInTerminal): it is never resumed then. */
+  activeInTerminal(sessionId: string): boolean;
+}
+
 export type RunManagerDeps = Pick<PlatformDeps, 'logger' | 'claude' | 'paths' | 'bus' | 'config'> & {
   sessionInfo: SessionInfoStore;
   /** Each run's environment and model, computed at its start (see run-environment.ts). */
   runEnvironment: RunEnvironmentProvider;
   /** The settings a run in this working directory loads (the trust gate and the transcript retention). */
   runSettings: (workingDirectory: string) => RunSettings;
-  /** The session's title as the list shows it, for `run.ended` (see SessionIndex.titleOf). */
-  sessionTitle?: (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => string;
-  /** Whether a CLI outside the console holds the session (see SessionIndex.activeInTerminal): it is never resumed then. */
-  heldInTerminal?: (sessionId: string) => boolean;
+  /** Titles for `run.ended` and the terminal check of a resume; without it, no title and no check (unit tests). */
+  sessions?: SessionLookup;
+  /** The state the manager works on, when other features were built on it first; a new one when absent. */
+  state?: RunState;
   /** Records each CLI for the reaper and start-up recovery (absent in unit tests). */
   guard?: RunGuard;
   runOptions?: RunManagerOptions;
 };
 
-const END_REASONS: Record<CloseReason, RunEndReason> = { completed: 'completed', error: 'failed', stopped: 'stopped', crashed: 'crashed' };
+/** The manager's collaborators, built once (see createRunManager). */
+interface Parts {
+  deps: RunManagerDeps;
+  state: RunState;
+  launcher: RunLauncher;
+  records: RunRecords;
+  followUps: FollowUpStandbys | undefined;
+  closing: { now: boolean };
+}
+
+function buildParts(deps: RunManagerDeps): Parts {
+  const logger = deps.logger.child({ component: 'runs' });
+  const state = deps.state ?? createRunState(deps);
+  const { permissions, registry, standbys } = state;
+  const launcher = new RunLauncher({ logger, permissions, standbys, runEnvironment: deps.runEnvironment, runSettings: deps.runSettings, guard: deps.guard, run: deps.runOptions?.run });
+  const closing = { now: false };
+  const followUps = deps.runOptions?.standby?.enabled !== false
+    ? new FollowUpStandbys({
+        logger, standbys, launcher, defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo,
+        isLive: (sessionId) => registry.liveOfSession(sessionId) !== undefined,
+        closing: () => closing.now,
+      })
+    : undefined;
+  const sessionTitle = deps.sessions ? (sessionId: string, fallback: { resumedFrom?: string; prompt: string }) => deps.sessions?.titleOf(sessionId, fallback) ?? '' : undefined;
+  const records = new RunRecords({ logger, bus: deps.bus, sessionInfo: deps.sessionInfo, sessionTitle });
+  return { deps, state, launcher, records, followUps, closing };
+}
+
+/** A resume of a session whose run is live: the prompt becomes that run's next message (never a second CLI on it). */
+function joinLiveRun(parts: Parts, request: StartConversationRequest): StartConversationResponse | undefined {
+  const resumed = request.resumedSessionId?.toLowerCase();
+  const run = resumed === undefined ? undefined : parts.state.registry.liveOfSession(resumed);
+  if (!run) return undefined;
+  let queued;
+  try {
+    queued = run.send(request.initialPrompt);
+  } catch (error) {
+    // Live but stopping: its process is on its way out, a second one must not start on its session meanwhile.
+    if (error instanceof AppError && error.code === 'run.finished') {
+      throw new AppError('run.session_busy', `Conversation ${run.info.sessionId} is being stopped: continue it once it has stopped`);
+    }
+    throw error;
+  }
+  return { streamingId: run.info.streamingId, sessionId: run.info.sessionId, queued };
+}
+
+/** Refusals before anything is resolved: shutdown, a session a terminal CLI holds. */
+function checkStartable(parts: Parts, request: StartConversationRequest): void {
+  if (parts.closing.now) throw new AppError('run.start_failed', 'The server is shutting down');
+  const held = request.resumedSessionId?.toLowerCase();
+  if (held && parts.deps.sessions?.activeInTerminal(held)) {
+    throw new AppError('session.active_in_terminal', `Conversation ${held} is running in a terminal: continue it once that CLI has stopped`);
+  }
+}
+
+/** Checked right before launching, with no await in between: simultaneous starts cannot all slip past it. */
+function checkLimit(parts: Parts): void {
+  const limit = parts.deps.config.get().maxConcurrentRuns;
+  if (parts.state.registry.live().length >= limit) {
+    throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
+  }
+}
+
+async function startNew(parts: Parts, request: StartConversationRequest): Promise<StartConversationResponse> {
+  const { deps } = parts;
+  const { registry, standbys } = parts.state;
+  const resolved = await resolveStart(request, { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo });
+  const resuming = resolved.resumeSessionId;
+  const history = resuming && standbys.has(resuming) ? await transcriptStamp(deps.paths.claudeProjectsDir, resuming) : undefined;
+  checkLimit(parts);
+  const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
+  const query = await deps.claude.sdkQuery();
+  const { run, routed } = parts.launcher.launch(resolved, query, history);
+  registry.add(run);
+  try {
+    await run.ready;
+  } catch (error) {
+    await run.ended;
+    registry.drop(run.info.streamingId);
+    throw error;
+  }
+  await parts.records.recordStart(run, resolved, head);
+  parts.records.publishStart(run, routed);
+  void run.ended.then((end) => {
+    parts.records.publishEnd(run, end, resolved.resumeSessionId);
+    if (end.reason === 'completed' && !parts.closing.now) parts.followUps?.afterCompleted(run, resolved.permissionMode, query);
+  });
+  return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
+}
+
+async function stopRun(parts: Parts, id: string): Promise<{ success: boolean }> {
+  const run = parts.state.registry.lookup(id);
+  if (!run) {
+    if (parts.state.registry.wasDropped(id)) return { success: true };
+    throw new AppError('run.not_found', `No running conversation with id ${id}`);
+  }
+  const sessionId = run.info.sessionId;
+  await Promise.all([run.stop(), parts.followUps ? parts.followUps.cancel(sessionId) : parts.state.standbys.discard(sessionId)]);
+  return { success: true };
+}
 
 export function createRunManager(deps: RunManagerDeps): RunManager {
-  const logger = deps.logger.child({ component: 'runs' });
-  const permissions = createPermissionRegistry({ bus: deps.bus });
-  const runs = new Map<string, Run>();
-  const dropTimers = new Map<string, NodeJS.Timeout>();
-  const dropped = new Set<string>();
-  const retentionMs = deps.runOptions?.retentionMs ?? FINISHED_RUN_RETENTION_MS;
-  let closing = false;
-  const { enabled: standbyEnabled = true, ...standbyOptions } = deps.runOptions?.standby ?? {};
-  const standbys = createStandbyPool<CliLaunch>({ logger, ...standbyOptions });
-  /** Completed sessions whose standby is being prepared (a stop in the meantime cancels it). */
-  const awaitingStandby = new Set<string>();
-
-  const liveRuns = (): Run[] => [...runs.values()].filter((run) => run.isLive());
-  /** By streaming id, else the live run of that session, else its latest finished one. */
-  const lookup = (id: string): Run | undefined =>
-    runs.get(id) ?? liveRuns().find((r) => r.info.sessionId === id) ?? [...runs.values()].find((r) => r.info.sessionId === id);
-  const liveRun = (id: string): Run => {
-    const run = lookup(id);
-    if (!run) throw new AppError(dropped.has(id) ? 'run.finished' : 'run.not_found', `No running conversation with id ${id}`);
-    return run;
-  };
-
-  const drop = (streamingId: string): void => {
-    clearTimeout(dropTimers.get(streamingId));
-    dropTimers.delete(streamingId);
-    if (!runs.delete(streamingId)) return;
-    permissions.forgetRun(streamingId);
-    dropped.add(streamingId);
-    if (dropped.size > DROPPED_IDS_KEPT) dropped.delete(dropped.values().next().value as string);
-  };
-
-  const updateSessionInfo = (sessionId: string, patch: Parameters<SessionInfoStore['update']>[1]): void => {
-    try {
-      deps.sessionInfo.update(sessionId, patch);
-    } catch (error) {
-      logger.warn({ err: error, sessionId }, 'could not record session info');
-    }
-  };
-
-  const recordStart = async (run: Run, resolved: ResolvedStart, head: Promise<string | undefined>): Promise<void> => {
-    const sessionId = run.info.sessionId;
-    const initialCommitHead = resolved.inheritedCommitHead ?? (await head);
-    // A resumed session keeps its predecessor's mute.
-    const muted = resolved.resumeSessionId !== undefined && !deps.sessionInfo.get(resolved.resumeSessionId).notify;
-    updateSessionInfo(sessionId, { permissionMode: resolved.permissionMode, ...(initialCommitHead ? { initialCommitHead } : {}), ...(muted ? { notify: false } : {}) });
-    if (resolved.resumeSessionId) updateSessionInfo(resolved.resumeSessionId, { continuationSessionId: sessionId });
-  };
-
-  const publishEnd = (run: Run, end: RunEnd, resumedFrom: string | undefined): void => {
-    const { streamingId, sessionId, startedAt } = run.info;
-    const reason = END_REASONS[end.reason];
-    let summary = '';
-    try {
-      summary = deps.sessionTitle?.(sessionId, { prompt: run.info.initialPrompt, ...(resumedFrom ? { resumedFrom } : {}) }) ?? '';
-    } catch (error) {
-      logger.warn({ err: error, sessionId }, 'could not read the session title');
-    }
-    deps.bus.publish('run.ended', { streamingId, sessionId, reason, isError: reason === 'failed' || reason === 'crashed', durationMs: Date.now() - Date.parse(startedAt), summary });
-  };
-
-  /**
-   * The CLI's parameters for this start, ids aside (computed the same way for a standby and for the start it serves);
-   * `routed`: the run talks to the model-provider router (its cost is the CLI's estimate).
-   */
-  const launchParams = (resolved: ResolvedStart): { params: StandbyMatch; routed: boolean } => {
-    const { env, model, routed } = deps.runEnvironment({
-      workingDirectory: resolved.workingDirectory,
-      permissionMode: resolved.permissionMode,
-      ...(resolved.model ? { model: resolved.model } : {}),
-      ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
-    });
-    const params: StandbyMatch = {
-      workingDirectory: resolved.workingDirectory,
-      executablePath: resolved.executablePath,
-      env,
-      permissionMode: resolved.permissionMode,
-      ...(model ? { model } : {}),
-      ...(resolved.systemPrompt ? { systemPrompt: resolved.systemPrompt } : {}),
-      ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
-      ...(resolved.worktreeName ? { worktreeName: resolved.worktreeName } : {}),
-      ...deps.runSettings(resolved.workingDirectory),
-    };
-    return { params, routed: routed === true };
-  };
-
-  const runDeps = (query: ClaudeQueryFn): RunDeps => ({ logger, permissions, query, guard: deps.guard, ...deps.runOptions?.run });
-
-  /** `history`: the resumed transcript's stamp, when a standby may serve this start (see StandbyPool.take). */
-  const launch = (resolved: ResolvedStart, query: ClaudeQueryFn, history: string | undefined): { run: Run; routed: boolean } => {
-    const { params, routed } = launchParams(resolved);
-    const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params, history) : undefined;
-    const ids = standby ? { streamingId: standby.params.streamingId, sessionId: standby.params.sessionId } : { streamingId: randomUUID(), sessionId: randomUUID() };
-    if (standby) logger.info({ ...ids, resumeSessionId: resolved.resumeSessionId }, 'follow-up takes the standby cli');
-    const run = startRun({ ...params, ...ids, prompt: resolved.prompt }, runDeps(query), standby);
-    runs.set(run.info.streamingId, run);
-    void run.ended.then(() => {
-      const timer = setTimeout(() => drop(run.info.streamingId), retentionMs);
-      timer.unref();
-      dropTimers.set(run.info.streamingId, timer);
-    });
-    return { run, routed: routed === true };
-  };
-
-  /** After a completed run: the CLI its likely follow-up needs (same folder and mode, the defaults of the web's send). */
-  const prepareStandby = async (run: Run, permissionMode: PermissionMode, query: ClaudeQueryFn): Promise<void> => {
-    const { sessionId, workingDirectory } = run.info;
-    const resolved = await resolveStart(
-      { workingDirectory, initialPrompt: '', resumedSessionId: sessionId, permissionMode },
-      { defaultExecutablePath: deps.claude.executablePath, claudeProjectsDir: deps.paths.claudeProjectsDir, sessionInfo: deps.sessionInfo },
-    );
-    const history = await transcriptStamp(deps.paths.claudeProjectsDir, sessionId);
-    // A stop of the session (or a new run of it) while the paths were checked: it wants no standby.
-    if (!awaitingStandby.delete(sessionId) || closing || lookup(sessionId)?.isLive()) return;
-    const params = { ...launchParams(resolved).params, streamingId: randomUUID(), sessionId: randomUUID() };
-    standbys.prepare(sessionId, launchCli(params, runDeps(query), logger.child({ streamingId: params.streamingId, standby: true })), history);
-  };
-
-  const afterEnd = (run: Run, end: RunEnd, resolved: ResolvedStart, query: ClaudeQueryFn): void => {
-    publishEnd(run, end, resolved.resumeSessionId);
-    if (end.reason !== 'completed' || closing || !standbyEnabled) return;
-    awaitingStandby.add(run.info.sessionId);
-    prepareStandby(run, resolved.permissionMode, query).catch((error: unknown) => logger.warn({ err: error, sessionId: run.info.sessionId }, 'could not prepare a standby cli'));
-  };
-
+  const parts = buildParts(deps);
+  const { registry, standbys, permissions, list, bySession, ownsProcess } = parts.state;
   return {
     permissions,
-    list: (): LiveRunInfo[] => liveRuns().map((run) => ({ ...run.info })),
-    bySession: (sessionId) => {
-      const run = liveRuns().find((r) => r.info.sessionId === sessionId);
-      return run ? { ...run.info } : undefined;
-    },
-    ownsProcess: (pid) => [...runs.values()].some((run) => run.pid() === pid) || standbys.pids().includes(pid),
+    list,
+    bySession,
+    ownsProcess,
     async start(request) {
-      if (closing) throw new AppError('run.start_failed', 'The server is shutting down');
-      const held = request.resumedSessionId?.toLowerCase();
-      if (held && deps.heldInTerminal?.(held)) {
-        throw new AppError('session.active_in_terminal', `Conversation ${held} is running in a terminal: continue it once that CLI has stopped`);
-      }
-      const resolved = await resolveStart(request, {
-        defaultExecutablePath: deps.claude.executablePath,
-        claudeProjectsDir: deps.paths.claudeProjectsDir,
-        sessionInfo: deps.sessionInfo,
-      });
-      const resuming = resolved.resumeSessionId;
-      const history = resuming && standbys.has(resuming) ? await transcriptStamp(deps.paths.claudeProjectsDir, resuming) : undefined;
-      // Checked right before launching, with no await in between: simultaneous starts cannot all slip past it.
-      const limit = deps.config.get().maxConcurrentRuns;
-      if (liveRuns().length >= limit) {
-        throw new AppError('run.limit_reached', `${limit} conversations are already running (maxConcurrentRuns in config.json): stop one or wait for one to finish`);
-      }
-      const head = resolved.inheritedCommitHead ? Promise.resolve(undefined) : captureGitHead(resolved.workingDirectory);
-      const query = await deps.claude.sdkQuery();
-      const { run, routed } = launch(resolved, query, history);
-      try {
-        await run.ready;
-      } catch (error) {
-        await run.ended;
-        drop(run.info.streamingId);
-        throw error;
-      }
-      await recordStart(run, resolved, head);
-      // Published once the CLI reported its session, so the id is final; `run.ended` follows only such runs.
-      const { streamingId, sessionId, workingDirectory, permissionMode } = run.info;
-      deps.bus.publish('run.started', { streamingId, sessionId, cwd: workingDirectory, ...(run.info.model ? { model: run.info.model } : {}), permissionMode, routed });
-      void run.ended.then((end) => afterEnd(run, end, resolved, query));
-      return { streamingId: run.info.streamingId, sessionId: run.info.sessionId };
+      checkStartable(parts, request);
+      return joinLiveRun(parts, request) ?? startNew(parts, request);
     },
-    async stop(id) {
-      const run = lookup(id);
-      if (!run) {
-        if (dropped.has(id)) return { success: true };
-        throw new AppError('run.not_found', `No running conversation with id ${id}`);
-      }
-      awaitingStandby.delete(run.info.sessionId);
-      await Promise.all([run.stop(), standbys.discard(run.info.sessionId)]);
-      return { success: true };
-    },
+    stop: (id) => stopRun(parts, id),
     async interrupt(id) {
-      await liveRun(id).interrupt();
+      await registry.require(id).interrupt();
       return { success: true };
     },
-    send(id, request) {
-      return { success: true, queued: liveRun(id).send(request.message, request.priority) };
-    },
+    send: (id, request) => ({ success: true, queued: registry.require(id).send(request.message, request.priority) }),
     unqueue(id, messageId) {
-      liveRun(id).unqueue(messageId);
+      registry.require(id).unqueue(messageId);
       return { success: true };
     },
     sendNow(id, messageId) {
-      liveRun(id).sendNow(messageId);
+      registry.require(id).sendNow(messageId);
       return { success: true };
     },
     endStandbysIn: (folder) => standbys.discardIn(folder),
-    find: (streamingId) => runs.get(streamingId),
-    wasDropped: (streamingId) => dropped.has(streamingId),
+    find: (streamingId) => registry.find(streamingId),
+    wasDropped: (streamingId) => registry.wasDropped(streamingId),
     async close() {
-      closing = true;
-      await Promise.all([...[...runs.values()].map((run) => run.stop()), standbys.close()]);
-      for (const timer of dropTimers.values()) clearTimeout(timer);
-      dropTimers.clear();
+      parts.closing.now = true;
+      await Promise.all([registry.close(), standbys.close()]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes, type ScheduleLink, type StartConversationRequest, type StartConversationResponse } from '@cui/contract';
 import type { PlatformDeps } from '../../context';
+import type { Feature } from '../../platform/feature';
 import { registerRoute } from '../../platform/http';
 import { createScheduleService, type ScheduleService } from './schedule-service';
 import { createScheduleStore } from './schedule-store';
@@ -10,16 +11,6 @@ export { FAILURES_BEFORE_PAUSE, STILL_RUNNING } from './firing';
 export { createScheduleService, type ScheduleService, type ScheduleServiceDeps } from './schedule-service';
 export { createScheduleStore, type ScheduleStore } from './schedule-store';
 export type { TimingOptions } from './schedule-timing';
-
-export interface SchedulesDeps extends Pick<PlatformDeps, 'db' | 'bus' | 'logger'> {
-  /** The runs feature's start (RunManager.start): each firing is an ordinary run. */
-  startRun(request: StartConversationRequest): Promise<StartConversationResponse>;
-  /** Whether a folder is trusted (TrustService.trustedBy). */
-  isTrusted(folder: string): boolean;
-  /** A session's cost from the index, for the history. */
-  costOf(sessionId: string): Promise<number | undefined>;
-  timing?: TimingOptions;
-}
 
 /** The feature's face to others: which schedule started a session (list rows and the conversation header link to it). */
 export interface Schedules {
@@ -44,16 +35,42 @@ function registerScheduleRoutes(app: FastifyInstance, service: ScheduleService):
   registerRoute(app, r.history, async ({ params }) => ({ firings: await service.history(params.id) }));
 }
 
+/** The build options of this feature. */
+export interface ScheduleOptions {
+  /** How schedules read their patterns (tests: `allowSeconds`, a schedule every second); five fields when absent. */
+  scheduleTiming?: TimingOptions;
+}
+
+/** What the feature takes of the shared services (core.ts). */
+export interface SchedulesContext {
+  platform: PlatformDeps;
+  runs: { start(request: StartConversationRequest): Promise<StartConversationResponse> };
+  trust: { trustedBy(folder: string): unknown };
+  sessions: { list(query: { sessionId: string }): Promise<{ conversations: { usage?: { costUsd?: number } }[] }> };
+  options: ScheduleOptions;
+}
+
 /**
- * Scheduled and recurring runs (issue 27): the routes, and the scheduler, armed once the server listens (missed
- * times handled then) and stopped before the runs are (a firing cut by a shutdown is recorded at the next start).
+ * Scheduled and recurring runs (issue 27): each firing starts through the runs' start (trust, cap, usage,
+ * notifications). The scheduler is armed once the server listens (missed times handled then) and stopped before the
+ * runs are (a firing cut by a shutdown is recorded at the next start).
  */
-export function registerSchedules(app: FastifyInstance, deps: SchedulesDeps): Schedules {
-  const service = createScheduleService({ ...deps, store: createScheduleStore(deps.db), timing: deps.timing ?? {} });
-  registerScheduleRoutes(app, service);
-  app.addHook('onReady', async () => {
-    void service.start();
+export function schedulesFeature({ platform, runs, trust, sessions, options }: SchedulesContext): Feature & Schedules {
+  const service = createScheduleService({
+    ...platform, store: createScheduleStore(platform.db), timing: options.scheduleTiming ?? {},
+    startRun: (request) => runs.start(request),
+    isTrusted: (folder) => trust.trustedBy(folder) !== null,
+    costOf: async (sessionId) => (await sessions.list({ sessionId })).conversations[0]?.usage?.costUsd,
   });
-  app.addHook('preClose', async () => service.close());
-  return { linkOf: (sessionId) => service.linkOf(sessionId) };
+  return {
+    name: 'schedules',
+    linkOf: (sessionId) => service.linkOf(sessionId),
+    register(app) {
+      registerScheduleRoutes(app, service);
+      app.addHook('onReady', async () => {
+        void service.start();
+      });
+      app.addHook('preClose', async () => service.close());
+    },
+  };
 }

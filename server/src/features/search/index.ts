@@ -2,3 +2,4 @@
 export { createSearchSessions, createSearchTextWriter, type SearchTextWriter } from './search-store';
 export { searchTextOf, type SearchText } from './search-text';
 export { registerSearchRoutes, type SearchRouteDeps } from './routes';
+export { searchFeature } from './feature';

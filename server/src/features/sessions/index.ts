@@ -2,3 +2,4 @@
 export { createSessionInfoStore, type SessionInfoStore } from './session-info-store';
 export { createSessionIndex, type SessionIndex, type SessionIndexDeps } from './session-index';
 export { registerSessionRoutes, type SessionRouteDeps } from './routes';
+export { sessionsFeature } from './feature';

@@ -30,7 +30,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   registerRoute(app, routes.sessions.version, async () => ({ version: sessions.listVersion() }));
   registerRoute(app, routes.sessions.archiveAll, async () => {
     const archivedCount = await sessions.archiveAll();
-    return { success: true, archivedCount, message: `Successfully archived ${archivedCount} session(s)` };
+    return { success: true, archivedCount, message: `Successfully archived ${archivedCount} ${archivedCount === 1 ? 'session' : 'sessions'}` };
   });
   // Details are sent as the bytes the index assembled (mostly the transcript's own lines), not re-serialised.
   const details = routes.sessions.details;

@@ -1,17 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { ConversationDetails, ConversationListQuery, ConversationListResponse, ConversationSummary, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
+import { createHash } from 'node:crypto';
+import type { ConversationListQuery, ConversationListResponse, SearchQuery, SearchResponse, WorkingDirectory } from '@cui/contract';
+import type { ConversationSource } from '../../cli/transcript/conversation-details';
+import type { WindowRequest } from '../../cli/transcript/conversation-window';
 import type { LiveRuns, PlatformDeps } from '../../context';
-import { readConversation, type ConversationSource } from '../../cli/transcript/conversation-details';
-import { readConversationWindow, type WindowRequest } from '../../cli/transcript/conversation-window';
+import { createSearchSessions } from '../search/index';
+import { createIndexStore, type IndexPool } from '../transcript-index/index';
 import { listDuringSweep } from './early-list';
-import { createIndexPool, createIndexStore, createSessionIndexer, createSummaryLinks, inThreadPool, watchTranscripts, type IndexPool } from '../transcript-index/index';
-import { createSearchSessions, createSearchTextWriter } from '../search/index';
+import { IndexSync } from './index-sync';
 import type { SessionInfoStore } from './session-info-store';
 import { createSessionQueries } from './session-queries';
-import { promptTitle } from '../../cli/transcript/transcript-line';
+import { SessionReads } from './session-reads';
 import { createTerminalActivity } from './terminal-activity';
-import { CATCH_UP_SLICE_MS, indexTimeBox } from '../../platform/time-box';
 
 /** The incremental SQLite index of the CLI's transcripts, kept current by watching the projects directory. */
 export interface SessionIndex {
@@ -46,6 +45,8 @@ export interface SessionIndex {
    * session's info changed, a run started or ended, a terminal CLI took or let go of a session. The home page polls it.
    */
   listVersion(): string;
+  /** The folder an indexed session's transcript records as its cwd (the workspace's folder); undefined when not indexed. */
+  folderOf(sessionId: string): string | undefined;
   /** Whether a CLI outside this console is writing the session now ('Active in terminal'). */
   activeInTerminal(sessionId: string): boolean;
   /** Calls `listener` with the transcripts the watcher saw change (debounced); returns the unsubscribe. */
@@ -73,196 +74,57 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const store = createIndexStore(deps.db);
   const queries = createSessionQueries(deps.db);
   const searchSessions = createSearchSessions(deps.db);
-  let closed = false;
-  const pool = deps.indexPool ?? (deps.indexWorkerScript ? createIndexPool({ script: deps.indexWorkerScript, logger }) : inThreadPool());
-  // The index's main-thread work runs in short slices that give way to requests in between.
-  const box = indexTimeBox(deps.requestsIdle);
-  const catchUpBox = indexTimeBox(deps.requestsIdle, CATCH_UP_SLICE_MS);
-  const indexer = createSessionIndexer({ store, links: createSummaryLinks(deps.db, box), pool, projectsDir: deps.paths.claudeProjectsDir, logger, shouldStop: () => closed, timeBox: box });
-
-  // Every index write goes through one queue; a sweep already waiting absorbs later sweep requests.
-  let queue: Promise<void> = Promise.resolve();
-  let pendingSweep: Promise<void> | undefined;
-  const enqueue = (task: () => Promise<void>): Promise<void> => {
-    const run = queue.then(() => (closed ? undefined : task())).catch((error: unknown) => logger.error({ err: error }, 'transcript indexing failed'));
-    queue = run;
-    return run;
-  };
-  // The search index catches up after each sync, a time-boxed slice at a time between other work, so that a first index of
-  // thousands of sessions lists them as soon as they are read (their text becomes searchable moments later).
-  const searchText = createSearchTextWriter(deps.db);
-  let searchCatchUp: Promise<void> | undefined;
-  const catchUpSearch = (): void => {
-    searchCatchUp ??= (async () => {
-      while (!closed && searchText.catchUp(catchUpBox)) await catchUpBox.between();
-    })()
-      .catch((error: unknown) => logger.error({ err: error }, 'search indexing failed'))
-      .finally(() => (searchCatchUp = undefined));
-  };
-  const sweep = (): Promise<void> => {
-    pendingSweep ??= enqueue(async () => {
-      pendingSweep = undefined;
-      await indexer.syncAll();
-      catchUpSearch();
-    });
-    return pendingSweep;
-  };
-
-  const started = Date.now();
-  const caughtUp = sweep().then(() => logger.info({ ms: Date.now() - started }, 'transcript index caught up'));
-  // A restart answers from the index it kept at once (the startup sweep catches up within moments);
-  // only a first start, with nothing indexed yet, waits for the sweep.
-  const initial = store.isEmpty() ? caughtUp : Promise.resolve();
-  // During that first sweep, a list read is answered as soon as its page is proven final (early-list.ts), unless a run
-  // started or ended meanwhile (its session's transcript comes with the sweep that follows).
-  let firstSweep = store.isEmpty();
-  void caughtUp.then(() => (firstSweep = false));
-  let runSeen = false;
-  const changeListeners = new Set<(filePaths: string[]) => void>();
-  const onFiles = (files: string[]): void => {
-    void enqueue(() => indexer.syncFiles(files).then(catchUpSearch));
-    for (const listener of changeListeners) listener(files);
-  };
-  const watcher = watchTranscripts(
-    { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
-    { onFiles, onSweep: () => void sweep() },
-  );
+  const sync = new IndexSync({ ...deps, logger, store });
   const terminal = createTerminalActivity({ claudeConfigDir: deps.paths.claudeConfigDir, runs: deps.runs });
-  // A run that ends has flushed its transcript: catch up at once rather than at the next event. Reads wait for
-  // that sweep, or a session whose run just ended would vanish from the list until the watcher caught up
-  // (no longer live, not yet indexed).
-  let runSweep: Promise<void> = Promise.resolve();
-  const unsubscribes = (['run.started', 'run.ended'] as const).map((name) =>
-    deps.bus.subscribe(name, () => {
-      runSeen = true;
-      runSweep = sweep();
-    }),
-  );
-  // listVersion's inputs besides the index: session info changes, and a boot id (a restarted server's first
-  // versions never match the ones a page saw before).
-  let infoChanges = 0;
-  const boot = randomUUID();
-  unsubscribes.push(deps.bus.subscribe('session.info.updated', () => (infoChanges += 1)));
-  unsubscribes.push(deps.bus.subscribe('run.started', ({ sessionId, routed }) => store.recordRun({ sessionId, routed, resumedFrom: deps.runs.bySession(sessionId)?.resumedFrom })));
-  const current = async (): Promise<void> => {
-    await initial;
-    await runSweep;
-  };
-  /** As `current`, but a session the first sweep already saved is final (a file is read once per sweep): no wait. */
-  const currentFor = async (sessionId: string): Promise<void> => {
-    if (firstSweep && !runSeen && store.filePathOf(sessionId) !== undefined) return;
-    await current();
-  };
-
-  const suggestion = deps.suggestedDirectory
-    ? { path: deps.suggestedDirectory, shortname: path.basename(deps.suggestedDirectory), lastDate: new Date().toISOString(), conversationCount: 0 }
-    : undefined;
-  const withSuggestion = (directories: WorkingDirectory[]): WorkingDirectory[] =>
-    !suggestion || directories.some((d) => d.path === suggestion.path) ? directories : [suggestion, ...directories].sort((a, b) => b.lastDate.localeCompare(a.lastDate));
-
-  const titleOf = (sessionId: string, fallback: { resumedFrom?: string; prompt?: string } = {}): string => {
-    const known = (id: string): string => deps.sessionInfo.get(id).custom_name || (store.metaOf(id)?.summary ?? '');
-    return known(sessionId) || (fallback.resumedFrom ? known(fallback.resumedFrom) : '') || promptTitle(fallback.prompt ?? '');
-  };
-
-  /** One session's transcript as details (a window of it when asked); undefined when it has no file. */
-  const readDetails = async (sessionId: string, window: WindowRequest | undefined) => {
-    const filePath = store.filePathOf(sessionId);
-    if (!filePath) return undefined;
-    const meta = store.metaOf(sessionId);
-    const read = window ? readConversationWindow(filePath, meta, window) : readConversation(filePath, meta);
-    const details = await read.catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
-    if (details && details.problems > 0) logger.warn({ sessionId, skippedLines: details.problems }, 'transcript lines skipped');
-    return details;
-  };
-
-  const withLiveStatus = (inTerminal: (sessionId: string) => boolean) => (row: ConversationSummary): ConversationSummary => {
-    const run = deps.runs.bySession(row.sessionId);
-    if (run) return { ...row, status: 'ongoing', streamingId: run.streamingId };
-    return inTerminal(row.sessionId) ? { ...row, status: 'ongoing', liveSource: 'terminal' } : row;
-  };
-
-  const listNow = (query: ConversationListQuery): ConversationListResponse => {
-    const live = deps.runs.list().map((run) => ({ ...run, title: titleOf(run.sessionId, { prompt: run.initialPrompt, ...(run.resumedFrom ? { resumedFrom: run.resumedFrom } : {}) }) }));
-    const result = queries.list(query, live);
-    return { conversations: result.conversations.map(withLiveStatus(terminal.check())), total: result.total };
-  };
-
+  const reads = new SessionReads({ logger, store, queries, sessionInfo: deps.sessionInfo, runs: deps.runs, terminal, suggestedDirectory: deps.suggestedDirectory });
+  const { indexer } = sync;
   return {
-    ready: () => caughtUp,
-    settled: async () => {
-      await caughtUp;
-      await searchCatchUp;
-    },
+    ready: () => sync.caughtUp,
+    settled: () => sync.settled(),
     refresh: async () => {
-      await caughtUp;
-      await sweep();
+      await sync.caughtUp;
+      await sync.sweep();
     },
     async list(query) {
-      if (firstSweep && !runSeen) {
-        return listDuringSweep({ progress: indexer.progress, onProgress: indexer.onProgress, answer: listNow, pinnedNotIndexed: queries.pinnedNotIndexed, done: current() }, query);
+      const answer = (q: ConversationListQuery) => reads.list(q);
+      if (sync.duringFirstSweep()) {
+        return listDuringSweep({ progress: indexer.progress, onProgress: indexer.onProgress, answer, pinnedNotIndexed: queries.pinnedNotIndexed, done: sync.current() }, query);
       }
-      await current();
-      return listNow(query);
+      await sync.current();
+      return reads.list(query);
     },
     async details(sessionId, window) {
-      await currentFor(sessionId);
-      const details = await readDetails(sessionId, window);
-      if (details && (details.messageCount > 0 || !deps.runs.bySession(sessionId))) return details;
-      const run = deps.runs.bySession(sessionId);
-      if (!run) return undefined;
-      // A resumed run's transcript (the CLI's fork of the session it resumed) is written once the CLI gets to it:
-      // until then the conversation so far is the resumed session's.
-      const resumed = run.resumedFrom ? await readDetails(run.resumedFrom, window) : undefined;
-      if (resumed && resumed.messageCount > 0) return resumed;
-      const early: ConversationDetails = {
-        messages: [], summary: promptTitle(run.initialPrompt), projectPath: run.workingDirectory, metadata: run.model ? { model: run.model } : {},
-        ...(window ? { window: { before: null } } : {}),
-      };
-      return { write: (sink) => sink(Buffer.from(JSON.stringify(early))) };
+      await sync.currentFor(sessionId);
+      return reads.details(sessionId, window);
     },
     async workingDirectories() {
-      await current();
-      const directories = withSuggestion(queries.workingDirectories(deps.runs.list()));
-      return { directories, totalCount: directories.length };
+      await sync.current();
+      return reads.workingDirectories();
     },
     async search(query) {
-      await current();
+      await sync.current();
       return searchSessions(query);
     },
     async exists(sessionId) {
-      await currentFor(sessionId);
+      await sync.currentFor(sessionId);
       return deps.runs.bySession(sessionId) !== undefined || queries.isIndexed(sessionId);
     },
-    titleOf,
+    titleOf: (sessionId, fallback) => reads.titleOf(sessionId, fallback),
     async transcriptOf(sessionId) {
-      await current();
+      await sync.current();
       return store.filePathOf(sessionId);
     },
+    folderOf: (sessionId) => store.metaOf(sessionId)?.projectPath || undefined,
     listVersion() {
-      const state = [boot, indexer.changeCount(), infoChanges, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
+      const state = [sync.boot, indexer.changeCount(), sync.infoChanges, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
       return createHash('sha1').update(state).digest('base64url').slice(0, 16);
     },
     activeInTerminal: (sessionId) => terminal.check()(sessionId),
-    onTranscriptsChanged(listener) {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
+    onTranscriptsChanged: (listener) => sync.onTranscriptsChanged(listener),
     async archiveAll() {
-      await initial;
+      await sync.initialized();
       return deps.sessionInfo.archiveMany(queries.indexedIds());
     },
-    async close() {
-      closed = true;
-      watcher.close();
-      changeListeners.clear();
-      for (const unsubscribe of unsubscribes) unsubscribe();
-      await queue;
-      await searchCatchUp;
-      await pool.close();
-    },
+    close: () => sync.close(),
   };
 }

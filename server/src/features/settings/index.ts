@@ -4,3 +4,4 @@ export { createConfigStore, type ConfigStore, type ConfigStoreOptions, type Priv
 export { changedSections, mergeBySchema, mergeConfigUpdate } from './config-merge';
 export { registerSettingsRoutes } from './routes';
 export { isMasked, maskSecret, publicConfig, restoreMaskedSecrets } from './secrets';
+export { settingsFeature } from './feature';

@@ -82,6 +82,28 @@ describe('createClaudeSignIn', () => {
     expect(asked).toHaveLength(0);
   });
 
+  it('close() ends a question in flight (the server is closing) and waits for it', async () => {
+    let signal: AbortSignal | undefined;
+    const signIn = createClaudeSignIn({
+      claude: { executablePath: '/x/claude', version: async () => '2.1.330', sdkQuery: () => Promise.reject(new Error('not used')) },
+      logger,
+      cwd: os.tmpdir(),
+      runEnv: () => ({}),
+      router: () => ROUTER_OFF,
+      probe: (params) => {
+        signal = params.signal;
+        // Like probeClaude: ends (and so does its CLI process) only when told to.
+        return new Promise((_resolve, reject) => params.signal?.addEventListener('abort', () => reject(new Error('closing'))));
+      },
+    });
+    expect(signIn.current()).toEqual({ method: 'checking' });
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    expect(signal?.aborted).toBe(false);
+    await signIn.close();
+    expect(signal?.aborted).toBe(true);
+    expect(signIn.current()).toMatchObject({ method: 'unknown' });
+  });
+
   it('reports unknown when the CLI cannot be asked, and asks again next time', async () => {
     let fail = true;
     const { signIn, asked } = setup({ answer: async () => {

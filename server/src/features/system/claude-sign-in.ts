@@ -12,6 +12,8 @@ export interface ClaudeSignIn {
   auth(): Promise<ClaudeAuth>;
   /** The last answer at once, `checking` before the first; asks again in the background when something changed. */
   current(): ClaudeAuth;
+  /** Ends a question in flight (its CLI process with it) and waits for it: the server is closing. */
+  close(): Promise<void>;
   models(): Promise<ModelsResponse>;
 }
 
@@ -63,6 +65,7 @@ const ROUTED: ClaudeAuth = { method: 'api-key', source: 'model-provider router',
 export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
   let cached: { key: string; report: Promise<ClaudeSelfReport> } | undefined;
   let last: ClaudeAuth | undefined;
+  const closing = new AbortController();
   const probe = deps.probe ?? (async (params) => probeClaude({ ...params, sdkQuery: await deps.claude.sdkQuery() }));
 
   async function report(): Promise<{ report: ClaudeSelfReport; version: string }> {
@@ -70,7 +73,7 @@ export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
     const env = deps.runEnv();
     const key = cacheKey(deps.claude.executablePath, version, env);
     if (cached?.key !== key) {
-      const asked = probe({ executablePath: deps.claude.executablePath, cwd: deps.cwd, env }).catch((error: unknown): ClaudeSelfReport => {
+      const asked = probe({ executablePath: deps.claude.executablePath, cwd: deps.cwd, env, signal: closing.signal }).catch((error: unknown): ClaudeSelfReport => {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ err: error }, 'Claude Code could not be asked how it signs in');
         // Not cached: the next question asks again.
@@ -94,6 +97,10 @@ export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
       // The CLI's failures end as `unknown` inside report(); anything else is logged.
       report().catch((error: unknown) => deps.logger.error({ err: error }, 'the Claude sign-in could not be checked'));
       return last ?? { method: 'checking' };
+    },
+    async close() {
+      closing.abort();
+      await cached?.report;
     },
     async models() {
       const router = deps.router();

@@ -3,8 +3,8 @@
  * links summaries across sessions and watches the projects directory. The sessions feature composes it.
  */
 export { createIndexPool, inThreadPool, workersPayOff, type IndexPool } from './index-pool';
-export { createIndexStore } from './index-store';
-export { createSessionIndexer } from './session-indexer';
+export { createIndexStore, type IndexStore } from './index-store';
+export { createSessionIndexer, type SessionIndexer } from './session-indexer';
 export { createSummaryLinks } from './summary-links';
 export { pageIsSettled } from './sweep-frontier';
 export { watchTranscripts } from './transcript-watcher';

@@ -6,6 +6,8 @@ import type { CuiPaths } from '../../platform/paths';
 import { registerRoute } from '../../platform/http';
 import { KEEP_TRANSCRIPTS_DAYS, readTranscriptRetention } from './retention';
 import type { TrustService } from './trust-service';
+import type { PlatformDeps } from '../../context';
+import type { Feature } from '../../platform/feature';
 
 export { createTrustService, type TrustService } from './trust-service';
 
@@ -45,4 +47,9 @@ export function registerTrustRoutes(app: FastifyInstance, deps: TrustRouteDeps):
     return { success: true };
   });
   registerRoute(app, routes.retention.get, () => readTranscriptRetention(deps.paths.claudeUserSettingsPath));
+}
+
+/** Trusted folders and the transcript retention in force (the contract's `trust` and `retention` groups). */
+export function trustFeature({ platform, trust }: { platform: PlatformDeps; trust: TrustService }): Feature {
+  return { name: 'trust', register: (app) => registerTrustRoutes(app, { ...platform, trust }) };
 }

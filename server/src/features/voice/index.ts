@@ -3,3 +3,4 @@ export { createGeminiClient, type GeminiClient, type GeminiClientFactory, type G
 export { resolveGeminiSettings, type GeminiSettings, type VoiceEnv } from './gemini-settings';
 export { registerVoiceRoutes } from './routes';
 export { createVoiceService, HEALTH_CACHE_MS, type VoiceService, type VoiceServiceDeps } from './voice-service';
+export { voiceFeature, type VoiceOptions } from './feature';

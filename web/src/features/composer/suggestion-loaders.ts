@@ -44,7 +44,7 @@ export function createApiSuggestionLoaders(): SuggestionLoaders {
       return found.entries.map(fileSuggestion);
     },
     async commands(directory) {
-      const { commands } = await apiCall(routes.system.commands, { query: { workingDirectory: directory } });
+      const { commands } = await apiCall(routes.filesystem.commands, { query: { workingDirectory: directory } });
       return commands.map((command) => {
         const name = command.name.replace(/^\//, '');
         return { key: name, label: `/${name}`, insert: `/${name}`, detail: command.description };

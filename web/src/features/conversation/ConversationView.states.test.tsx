@@ -1,7 +1,7 @@
 import type { ConversationMessage, ConversationSummary, StreamEvent } from '@cui/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STREAM_UNREACHABLE } from '@/features/live-run';
+import { STREAM_UNREACHABLE } from '@/app/stream';
 import { renderConversationPage } from './fixtures/conversation-page';
 import { deniedRunEvents } from './fixtures/denied-run';
 import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 import { cn } from '@/lib/cn';
 import { MessageItem } from './messages/MessageItem';
 import { useFollowBottom } from './use-follow-bottom';
@@ -16,7 +16,7 @@ const ESTIMATED_HEIGHT_PX = 96;
  * the history is held in windows and older ones are fetched as the reader scrolls up. `targetId` (a search hit) is
  * scrolled to once loaded and stays highlighted.
  */
-export function MessageList({ messages, older, targetId }: { messages: ChatMessage[]; older?: OlderMessages; targetId?: string | undefined }) {
+export function MessageList({ messages, older, targetId }: { messages: ViewMessage[]; older?: OlderMessages; targetId?: string | undefined }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- used as TanStack documents it; this component re-renders on its updates.
   const virtualizer = useVirtualizer({

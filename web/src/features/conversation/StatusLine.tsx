@@ -1,4 +1,4 @@
-import type { ConnectionState } from '@/features/live-run';
+import type { ConnectionState } from '@/app/stream';
 import { Spinner } from '@/ui';
 
 /**

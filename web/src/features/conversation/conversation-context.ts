@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { ChatMessage, ToolResultRecord } from '@/features/live-run';
+import type { ViewMessage, ToolResultRecord } from '@/features/live-run';
 import type { PathContext } from '@/lib/display-path';
 
 /** What message and tool renderers read about the conversation around them. */
@@ -9,9 +9,9 @@ export interface ConversationView {
   /** A run is live: a tool use without a result may still get one. In a finished session it never will (spec: empty container). */
   live: boolean;
   /** Subagent messages of a Task/Agent tool use, in order. */
-  childrenOf: (toolUseId: string) => ChatMessage[];
+  childrenOf: (toolUseId: string) => ViewMessage[];
   /** Renders one message (given here so nested Task panels reuse the list's renderer without an import cycle). */
-  renderMessage: (message: ChatMessage) => ReactNode;
+  renderMessage: (message: ViewMessage) => ReactNode;
 }
 
 export const ConversationContext = createContext<ConversationView | null>(null);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 import { locateMessage } from './message-target';
 
-const message = (id: string, uuids: string[]): ChatMessage => ({ id, role: 'assistant', blocks: [], parentToolUseId: null, isSidechain: false, uuids });
+const message = (id: string, uuids: string[]): ViewMessage => ({ id, role: 'assistant', blocks: [], parentToolUseId: null, isSidechain: false, uuids });
 
 describe('locateMessage', () => {
   const all = [message('u-1', ['u-1']), message('msg_a', ['u-2', 'u-3']), message('u-4', ['u-4']), message('u-5', ['u-5'])];
-  const shown = [all[0], all[1], all[3]] as ChatMessage[];
+  const shown = [all[0], all[1], all[3]] as ViewMessage[];
 
   it('finds a shown message by its own uuid or by a line merged into it', () => {
     expect(locateMessage(all, shown, 'u-1')).toBe('u-1');

@@ -3,7 +3,7 @@ import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiCall } from '@/app/api-client';
-import type { ChatMessage, SessionAction } from '@/features/live-run';
+import type { ViewMessage, SessionAction } from '@/features/live-run';
 import type { StartedRunState } from './started-run';
 
 export interface Decision {
@@ -27,7 +27,7 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-function userMessage(text: string): ChatMessage {
+function userMessage(text: string): ViewMessage {
   const id = `local-${Date.now()}`;
   return { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() };
 }
@@ -64,7 +64,7 @@ function useRunActions(deps: ConversationActionDeps) {
       if (!projectPath) return false;
       try {
         if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
-        const started = await apiCall(routes.sessions.start, {
+        const started = await apiCall(routes.runs.start, {
           body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
         });
         if (started.sessionId !== sessionId) {
@@ -96,7 +96,7 @@ function useRunActions(deps: ConversationActionDeps) {
   const stop = useCallback(async () => {
     if (!streamingId) return;
     try {
-      await apiCall(routes.sessions.stop, { params: { id: streamingId } });
+      await apiCall(routes.runs.stop, { params: { id: streamingId } });
       dispatch({ type: 'stream_cleared' });
       setStreamingId(undefined);
       onRunEnded();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useHomeDirectory } from '@/app/system-status';
-import type { ChatMessage, SessionState } from '@/features/live-run';
+import type { ViewMessage, SessionState } from '@/features/live-run';
 import type { ConversationView } from './conversation-context';
 import { MessageItem } from './messages/MessageItem';
 import { createElement } from 'react';
@@ -20,7 +20,7 @@ export function useConversationViewValue(state: SessionState, projectPath: strin
           const message = at === undefined ? undefined : state.messages[at];
           return message ? [message] : [];
         }),
-      renderMessage: (message: ChatMessage) => createElement(MessageItem, { message }),
+      renderMessage: (message: ViewMessage) => createElement(MessageItem, { message }),
     }),
     [cwd, home, live, state.toolResults, state.children, state.index, state.messages],
   );

@@ -1,14 +1,15 @@
-import type { StreamEvent } from '@cui/contract';
+import type { StreamEvent, StreamingId } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '@/app/use-api-query';
-import { type ConnectionState, type SessionAction, useStreamConnection } from '@/features/live-run';
+import type { ConnectionState } from '@/app/stream';
+import { type SessionAction, useStreamConnection } from '@/features/live-run';
 
 export interface LiveRunOptions {
   sessionId: string;
   /** The run the list entry (or the navigation that started it) says is live. */
-  initialStreamingId: string | undefined;
+  initialStreamingId: StreamingId | undefined;
   dispatch: Dispatch<SessionAction>;
   /** A stream failure (reported on every failed attempt while it keeps retrying). */
   onError: (message: string) => void;
@@ -18,9 +19,9 @@ export interface LiveRunOptions {
 }
 
 export interface LiveRun {
-  streamingId: string | undefined;
+  streamingId: StreamingId | undefined;
   /** Switches to another run (a resumed turn) or, with undefined, ends streaming. */
-  setStreamingId: (streamingId: string | undefined) => void;
+  setStreamingId: (streamingId: StreamingId | undefined) => void;
 }
 
 /**

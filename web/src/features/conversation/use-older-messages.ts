@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 
 /** Older messages are asked for while fewer than this many rows remain above the first one rendered. */
 const PREFETCH_ROWS = 40;
@@ -19,7 +19,7 @@ export interface OlderMessages {
 export function useOlderMessages(
   scrollRef: RefObject<HTMLElement | null>,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
-  messages: ChatMessage[],
+  messages: ViewMessage[],
   older: OlderMessages | undefined,
   estimate: number,
 ): void {

@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef } from 'react';
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 
 /** Frames the target must stay in view before the list lets go of it; the most frames spent trying. */
 const STABLE_FRAMES = 3;
@@ -17,7 +17,7 @@ function inView(row: Element, list: HTMLElement): boolean {
  * target, so it is brought back with the real layout on each frame until it stays put. The reader's own scrolling
  * (wheel, touch, keys) ends this at once.
  */
-export function useScrollToTarget(scrollRef: RefObject<HTMLElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, messages: ChatMessage[], targetId: string | undefined): void {
+export function useScrollToTarget(scrollRef: RefObject<HTMLElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, messages: ViewMessage[], targetId: string | undefined): void {
   const done = useRef(false);
   const latest = useRef(messages);
   useEffect(() => {

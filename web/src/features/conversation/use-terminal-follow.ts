@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@cui/contract';
 import { useEffect, useRef, useState } from 'react';
-import { keepFollowing, RECONNECT_DELAY_MS } from '@/features/live-run';
+import { RECONNECT_DELAY_MS } from '@/app/stream';
+import { keepFollowing } from '@/features/live-run';
 
 /** Where the session stands with a CLI outside the console (issue 18): holding it now, or having just let it go. */
 export interface TerminalState {

@@ -1,6 +1,6 @@
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 
-function hasVisibleContent(message: ChatMessage): boolean {
+function hasVisibleContent(message: ViewMessage): boolean {
   if (message.role === 'error') return true;
   if (message.role === 'system') return message.commandOutput === true;
   return message.blocks.some((block) => {
@@ -14,6 +14,6 @@ function hasVisibleContent(message: ChatMessage): boolean {
  * The main list (spec §2): sidechain (subagent) messages are dropped (Task panels show them), and
  * so are messages with nothing to show (a user message carrying only tool results).
  */
-export function mainMessages(messages: ChatMessage[]): ChatMessage[] {
+export function mainMessages(messages: ViewMessage[]): ViewMessage[] {
   return messages.filter((m) => !m.isSidechain && m.parentToolUseId === null && hasVisibleContent(m));
 }

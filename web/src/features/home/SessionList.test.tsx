@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationSummary } from '@cui/contract';
+import { DEFAULT_SESSION_INFO, type ConversationSummary } from '@cui/contract';
 import { announceSessionsChanged } from '@/app/sessions-changed';
 import { TooltipProvider } from '@/ui';
 import { LIST_VERSION_POLL_MS } from './live/use-list-version';
@@ -41,6 +41,26 @@ describe('SessionList', () => {
     expect(await screen.findByText('No history tasks.')).toBeInTheDocument();
     const url = new URL(String(fetchFn.mock.calls[0]?.[0]), 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({ hasContinuation: 'true', sortBy: 'updated', order: 'desc', pinnedFirst: 'true', limit: '20', offset: '0' });
+  });
+
+  it('History says what its rows are and links each to the conversation that continues it (the newest of a chain)', async () => {
+    const info = (continuation: string) => ({ sessionInfo: { ...DEFAULT_SESSION_INFO, continuation_session_id: continuation } });
+    stubList([makeRow('aaa', { summary: 'Fix login', ...info('bbb') }), makeRow('bbb', { summary: 'Fix login', ...info('ccc') }), makeRow('ddd', { summary: 'Docs', ...info('eee') })]);
+    renderList('history');
+    expect(await screen.findByText(/earlier parts of your conversations/i)).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem');
+    const continued = rows.map((row) => within(row).getByRole('link', { name: /^Continued in/ }).getAttribute('href'));
+    expect(continued).toEqual(['/c/ccc', '/c/ccc', '/c/eee']);
+    // The row itself still opens the old part.
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Fix login' })).toHaveAttribute('href', '/c/aaa');
+  });
+
+  it('other tabs neither explain History nor link continuations', async () => {
+    stubList([makeRow('aaa', { summary: 'Fix login' })]);
+    renderList('tasks');
+    await screen.findByRole('link', { name: 'Fix login' });
+    expect(screen.queryByText(/earlier parts of your conversations/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Continued in/ })).not.toBeInTheDocument();
   });
 
   it('shows the empty text of each tab', async () => {

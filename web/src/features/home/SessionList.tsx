@@ -5,6 +5,7 @@ import type { StreamEnd } from './live/stream-queue';
 import { useLiveSessions } from './live/use-live-sessions';
 import { useListVersion } from './live/use-list-version';
 import type { SessionTab } from './session-list-state';
+import { continuationOf } from './session-display';
 import { SessionRow } from './SessionRow';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { useNow } from './use-now';
@@ -19,6 +20,10 @@ export const EMPTY_TEXT: Record<SessionTab, string> = {
 };
 
 const NOTE = 'flex items-center justify-center gap-2 py-6 text-sm text-neutral-500 dark:text-neutral-400';
+
+/** What the History tab lists (issue 29.8): its rows carry the titles and counts of the parts they were. */
+export const HISTORY_EXPLAINED =
+  'Earlier parts of your conversations: each was resumed in a newer conversation, which carries it on. Open one to read it as it was then, or follow the link to where it continues.';
 
 /** The rows of one tab, with infinite scroll, live statuses for ongoing runs and row actions. */
 export function SessionList({ tab }: { tab: SessionTab }) {
@@ -52,6 +57,7 @@ export function SessionList({ tab }: { tab: SessionTab }) {
 
   return (
     <div>
+      {tab === 'history' && <p className="px-3 pb-2 text-xs text-neutral-500 dark:text-neutral-400">{HISTORY_EXPLAINED}</p>}
       <ul aria-label="Sessions" className="flex flex-col gap-0.5">
         {rows.map((row) => (
           <SessionRow
@@ -63,6 +69,7 @@ export function SessionList({ tab }: { tab: SessionTab }) {
                 ? { status: live.statusOf(row.streamingId), stopping: live.stopping(row.streamingId), onStop: () => void live.stop(row) }
                 : null
             }
+            continuedIn={tab === 'history' ? continuationOf(row, rows) : undefined}
             notify={row.sessionInfo.notify}
             onArchive={() => void actions.setArchived(row, !row.sessionInfo.archived)}
             onRename={(name) => void actions.rename(row, name)}

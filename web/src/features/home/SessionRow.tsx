@@ -21,6 +21,8 @@ interface Props {
   now: number;
   /** Present while the row's run is live. */
   live: RowLive | null;
+  /** History: the conversation that continues this one (linked under the row). */
+  continuedIn?: string;
   notify: boolean;
   onArchive(): void;
   onRename(name: string): void;
@@ -32,7 +34,7 @@ interface Props {
  * One session: the whole row links to /c/{sessionId} (a real link, so Ctrl/Meta-click opens a new tab).
  * Live rows show their status and Stop task; completed rows show their actions on hover (always on touch screens).
  */
-export function SessionRow({ row, now, live, notify, onArchive, onRename, onPin, onNotify }: Props) {
+export function SessionRow({ row, now, live, continuedIn, notify, onArchive, onRename, onPin, onNotify }: Props) {
   const [renaming, setRenaming] = useState(false);
   const title = sessionTitle(row);
   const { pinned, archived } = row.sessionInfo;
@@ -65,6 +67,11 @@ export function SessionRow({ row, now, live, notify, onArchive, onRename, onPin,
           <ScheduledBadge schedule={row.schedule} />
         </div>
         <RowMeta row={row} now={now} />
+        {continuedIn && (
+          <Link to={`/c/${continuedIn}`} className="relative z-10 self-start text-xs text-blue-700 hover:underline dark:text-blue-400">
+            Continued in a newer conversation →
+          </Link>
+        )}
       </div>
       <div className="relative z-10 shrink-0">
         {live ? (

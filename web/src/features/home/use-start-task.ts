@@ -12,7 +12,7 @@ export function useStartTask(): ComposerSubmitHandler {
     async ({ text, workingDirectory, model, permissionMode, worktree }) => {
       if (!workingDirectory) return false;
       try {
-        const { sessionId, streamingId } = await apiCall(routes.sessions.start, {
+        const { sessionId, streamingId } = await apiCall(routes.runs.start, {
           body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}) },
         });
         const state: StartedRunState = { streamingId, prompt: text };

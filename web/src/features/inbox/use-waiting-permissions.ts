@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { WaitingPermission } from '@cui/contract';
 import { authHeaders } from '@/app/api-client';
+import { windowTimers } from '@/app/stream';
 import { createWaitingSource } from './waiting-source';
 
 /**
@@ -15,8 +16,8 @@ export function useWaitingPermissions(): WaitingPermission[] | undefined {
       fetchFn: (...args) => fetch(...args),
       headers: authHeaders,
       onList: setWaiting,
-      setTimer: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimer: (handle) => window.clearTimeout(handle as number),
+      setTimer: windowTimers.set,
+      clearTimer: windowTimers.clear,
     });
     const follow = (): void => (document.visibilityState === 'hidden' ? source.stop() : source.start());
     follow();

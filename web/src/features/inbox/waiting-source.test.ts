@@ -67,14 +67,16 @@ describe('waiting source', () => {
     source.stop();
   });
 
-  it('a 401 sends the user back to the login screen', async () => {
-    const { source, fetchFn } = setup([]);
+  it('a 401 sends the user back to the login screen, and the stream is not reopened', async () => {
+    const { source, fetchFn, timers } = setup([]);
     fetchFn.mockResolvedValueOnce(Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
     const unauthorized = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
     source.start();
     await vi.waitFor(() => expect(unauthorized).toHaveBeenCalledTimes(1));
     window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers).toHaveLength(0);
     source.stop();
   });
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COPIED_MS, CopyButton } from './CopyButton';
+import { COPIED_MS, CopyButton } from '@/ui';
 import { JsonViewer } from './JsonViewer';
 
 let clipboard: string | undefined;

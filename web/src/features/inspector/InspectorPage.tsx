@@ -9,7 +9,8 @@ import { StreamViewer } from './StreamViewer';
 function FormSection({ section }: { section: InspectorSection }) {
   return (
     <Section title={section.title}>
-      <RouteForm routes={section.routes} defaults={section.defaults} longText={section.longText} requiredMessages={section.requiredMessages} />
+      {section.lead && <section.lead />}
+      <RouteForm routes={section.routes} defaults={section.defaults} longText={section.longText} requiredMessages={section.requiredMessages} invalidJsonMessages={section.invalidJsonMessages} />
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/ui';
 import { JsonNode } from './JsonNode';
 
 export interface JsonViewerProps {

@@ -4,7 +4,7 @@ import { Button, Textarea } from '@/ui';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { JsonViewer } from './JsonViewer';
-import { isRequiredMessage, parseRawJson, type FormValues, type RequiredMessage } from './form-values';
+import { invalidJsonMessage, isRequiredMessage, parseRawJson, type FormValues, type InvalidJsonMessage, type RequiredMessage } from './form-values';
 import { RoutePicker } from './RoutePicker';
 import { readRequest, valueKey, type AnyRequest } from './route-request';
 import { UploadInputs } from './UploadInputs';
@@ -21,6 +21,17 @@ function pickParts(value: Record<string, unknown>): AnyRequest {
   return request;
 }
 
+/**
+ * An upload route sent without a file goes as JSON, whose body must then carry the content itself (transcribe's base64
+ * audio): checked against the route's body schema here, so the form asks for a file or the data ('Please provide an
+ * audio file or base64 data') instead of sending an empty request.
+ */
+function missingUpload(route: RouteDef, request: AnyRequest): string | undefined {
+  if (!route.upload || !route.body) return undefined;
+  const parsed = route.body.safeParse(request.body ?? {});
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
 export interface RouteFormProps {
   routes: readonly RouteDef[];
   /** What the form starts with, by `valueKey` (e.g. the start form's '/tmp' and 'Hello'). */
@@ -29,10 +40,12 @@ export interface RouteFormProps {
   longText?: readonly string[];
   /** What a missing required field says, by field name ('{Label} is required' otherwise). */
   requiredMessages?: Readonly<Record<string, string>>;
+  /** What a JSON field that does not parse says, by field name ('{Label}: Invalid JSON' otherwise). */
+  invalidJsonMessages?: Readonly<Record<string, string>>;
 }
 
 /** A section's form: pick one of its routes, fill the form generated from its schemas (or raw JSON), send, see the answer. */
-export function RouteForm({ routes, defaults, longText, requiredMessages }: RouteFormProps) {
+export function RouteForm({ routes, defaults, longText, requiredMessages, invalidJsonMessages }: RouteFormProps) {
   const form = useRouteForm(routes, defaults);
   const { state, call, fail } = useRouteCall();
   const { route } = form;
@@ -43,9 +56,13 @@ export function RouteForm({ routes, defaults, longText, requiredMessages }: Rout
     const multipart = Object.keys(form.files).length > 0;
     const forms = form.forms.filter((candidate) => candidate.part !== (multipart ? 'body' : 'fields'));
     const required: RequiredMessage = (field) => requiredMessages?.[field.name] ?? isRequiredMessage(field);
-    const read = form.raw === undefined ? readRequest(forms, form.values, required) : parseRawJson(form.raw);
+    const invalidJson: InvalidJsonMessage = (field) => invalidJsonMessages?.[field.name] ?? invalidJsonMessage(field);
+    const read = form.raw === undefined ? readRequest(forms, form.values, required, invalidJson) : parseRawJson(form.raw);
     if (!read.ok) return fail(read.error);
-    void call(route, 'request' in read ? read.request : pickParts(read.value), form.files);
+    const request = 'request' in read ? read.request : pickParts(read.value);
+    const missing = multipart ? undefined : missingUpload(route, request);
+    if (missing) return fail(missing);
+    void call(route, request, form.files);
   };
   return (
     <form className="flex min-w-0 flex-col gap-3" onSubmit={submit} noValidate>

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
 import { STREAM_ROUTES } from './inspector-routes';
 import { StreamViewer } from './StreamViewer';
 
@@ -84,5 +85,19 @@ describe('StreamViewer', () => {
     expect(await screen.findByText('Stream stopped · 1 events')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(events().queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('a 401 sends the user to the login screen and shows Unauthorized', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = stubStream();
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    render(<StreamViewer routes={STREAM_ROUTES} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stream' }), 'streamLogs');
+    await user.click(screen.getByRole('button', { name: 'Start Stream' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Unauthorized');
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 });

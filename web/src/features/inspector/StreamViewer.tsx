@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { RouteDef } from '@cui/contract';
 import { Button } from '@/ui';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/ui';
 import { ErrorField } from './ErrorField';
 import { FieldInput } from './FieldInput';
 import { RoutePicker } from './RoutePicker';

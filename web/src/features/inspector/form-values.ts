@@ -11,6 +11,11 @@ export type RequiredMessage = (field: FormField) => string;
 
 export const isRequiredMessage: RequiredMessage = (field) => `${field.label} is required`;
 
+/** How a JSON field that does not parse is reported; the permission decision says 'Invalid JSON body' (spec §5). */
+export type InvalidJsonMessage = (field: FormField) => string;
+
+export const invalidJsonMessage: InvalidJsonMessage = (field) => `${field.label}: Invalid JSON`;
+
 function setAt(target: Record<string, unknown>, name: string, value: unknown): void {
   const keys = name.split('.');
   const last = keys.pop() as string;
@@ -22,7 +27,7 @@ function setAt(target: Record<string, unknown>, name: string, value: unknown): v
   node[last] = value;
 }
 
-function convert(field: FormField, text: string): { value: unknown } | { error: string } {
+function convert(field: FormField, text: string, invalidJson: InvalidJsonMessage): { value: unknown } | { error: string } {
   switch (field.kind) {
     case 'number': {
       const value = Number(text);
@@ -34,7 +39,7 @@ function convert(field: FormField, text: string): { value: unknown } | { error: 
       try {
         return { value: JSON.parse(text) as unknown };
       } catch {
-        return { error: `${field.label}: Invalid JSON` };
+        return { error: invalidJson(field) };
       }
     default:
       return { value: text };
@@ -45,7 +50,12 @@ function convert(field: FormField, text: string): { value: unknown } | { error: 
  * Reads one request part from the form: unset fields are left out (so the server's defaults apply),
  * a required one that is unset is an error, numbers, booleans and JSON fields are converted.
  */
-export function readPart(fields: readonly FormField[], values: FormValues, required: RequiredMessage = isRequiredMessage): PartResult {
+export function readPart(
+  fields: readonly FormField[],
+  values: FormValues,
+  required: RequiredMessage = isRequiredMessage,
+  invalidJson: InvalidJsonMessage = invalidJsonMessage,
+): PartResult {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const field of fields) {
@@ -54,7 +64,7 @@ export function readPart(fields: readonly FormField[], values: FormValues, requi
       if (field.required) return { ok: false, error: required(field) };
       continue;
     }
-    const converted = convert(field, text);
+    const converted = convert(field, text, invalidJson);
     if ('error' in converted) return { ok: false, error: converted.error };
     setAt(out, field.name, converted.value);
     any = true;

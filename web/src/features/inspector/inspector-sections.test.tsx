@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MISSING_AUDIO_MESSAGE } from '@cui/contract';
 import { LEFT_SECTIONS, RIGHT_SECTIONS } from './inspector-sections';
 import { RouteForm } from './RouteForm';
 import { Section } from './Section';
@@ -12,16 +13,19 @@ function section(title: string) {
 }
 
 function renderSection(title: string) {
-  const { routes, defaults, longText, requiredMessages } = section(title);
+  const { routes, defaults, longText, requiredMessages, invalidJsonMessages } = section(title);
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ ok: true }));
   vi.stubGlobal('fetch', fetchMock);
-  render(<RouteForm routes={routes} defaults={defaults} longText={longText} requiredMessages={requiredMessages} />);
+  render(<RouteForm routes={routes} defaults={defaults} longText={longText} requiredMessages={requiredMessages} invalidJsonMessages={invalidJsonMessages} />);
   const sent = () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     return { url, method: init?.method, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown) };
   };
   return { sent, user: userEvent.setup() };
 }
+
+/** Calls the section made (the fetch stub of the last render). */
+const fetchCalls = () => vi.mocked(fetch).mock.calls.length;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -100,6 +104,16 @@ describe('inspector sections', () => {
     expect(sent()).toEqual({ url: '/api/permissions/perm-1/decision', method: 'POST', body: { action: 'deny' } });
   });
 
+  it("permission decision says 'Invalid JSON body' (spec §5) for a modified input that is not JSON, and sends nothing", async () => {
+    const { user } = renderSection('Permission decision');
+    await user.type(screen.getByLabelText('Request ID *'), 'perm-1');
+    await user.selectOptions(screen.getByLabelText('Action *'), 'approve');
+    await user.type(screen.getByLabelText('Modified input'), '{{"a": 1');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid JSON body');
+    expect(fetchCalls()).toBe(0);
+  });
+
   it.each(['List directory', 'Read file'])("%s says 'Path is required'", async (title) => {
     const { user } = renderSection(title);
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -125,6 +139,13 @@ describe('inspector sections', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('region');
     expect(sent()).toEqual({ url: '/api/gemini/transcribe', method: 'POST', body: { audio: 'GkXfow==', mimeType: 'audio/webm' } });
+  });
+
+  it("transcribe without a file or base64 audio asks for one ('Please provide an audio file or base64 data') and sends nothing", async () => {
+    const { user } = renderSection('Transcribe');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert').textContent).toBe(MISSING_AUDIO_MESSAGE);
+    expect(fetchCalls()).toBe(0);
   });
 
   it('voice provider health sends GET /api/gemini/health', async () => {

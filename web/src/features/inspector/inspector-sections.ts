@@ -1,6 +1,11 @@
+import type { ComponentType } from 'react';
 import { MISSING_TEXT_MESSAGE, routes, type RouteDef } from '@cui/contract';
 import type { FormValues } from './form-values';
 import { FORM_ROUTES } from './inspector-routes';
+import { PushSubscribeForm } from './PushSubscribeForm';
+
+/** Spec §5: a permission decision's body must be valid JSON. */
+export const INVALID_JSON_BODY = 'Invalid JSON body';
 import { valueKey } from './route-request';
 
 /**
@@ -15,6 +20,10 @@ export interface InspectorSection {
   longText?: readonly string[];
   /** What a missing required field says, by field name, where the spec words it (otherwise '{Label} is required'). */
   requiredMessages?: Readonly<Record<string, string>>;
+  /** What a JSON field that does not parse says, by field name, where the spec words it (otherwise '{Label}: Invalid JSON'). */
+  invalidJsonMessages?: Readonly<Record<string, string>>;
+  /** Shown above the section's form: what a route form cannot do (e.g. subscribing this browser to web push). */
+  lead?: ComponentType;
 }
 
 /** The left panel, in the spec's order (§2). */
@@ -22,17 +31,17 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'System status', routes: [routes.system.status] },
   { title: 'Config', routes: [routes.config.getConfig, routes.config.updateConfig] },
   { title: 'Working directories', routes: [routes.sessions.workingDirectories] },
-  { title: 'Commands', routes: [routes.system.commands] },
+  { title: 'Commands', routes: [routes.filesystem.commands] },
   {
     title: 'Start conversation',
-    routes: [routes.sessions.start],
+    routes: [routes.runs.start],
     defaults: { [valueKey('body', 'workingDirectory')]: '/tmp', [valueKey('body', 'initialPrompt')]: 'Hello' },
   },
-  { title: 'Stop conversation', routes: [routes.sessions.stop] },
+  { title: 'Stop conversation', routes: [routes.runs.stop] },
   { title: 'List conversations', routes: [routes.sessions.list, routes.sessions.version], defaults: { [valueKey('query', 'limit')]: '20', [valueKey('query', 'offset')]: '0' } },
   { title: 'Update session', routes: [routes.sessions.update] },
   { title: 'List permissions', routes: [routes.permissions.list] },
-  { title: 'Permission decision', routes: [routes.permissions.decide] },
+  { title: 'Permission decision', routes: [routes.permissions.decide], invalidJsonMessages: { modifiedInput: INVALID_JSON_BODY } },
   { title: 'List directory', routes: [routes.filesystem.list] },
   { title: 'Read file', routes: [routes.filesystem.read] },
   { title: 'Bulk operations', routes: [routes.sessions.archiveAll] },
@@ -41,7 +50,9 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Summarize', routes: [routes.voice.summarize], longText: [valueKey('body', 'text')], requiredMessages: { text: MISSING_TEXT_MESSAGE } },
   {
     title: 'Notifications',
-    routes: [routes.notifications.status, routes.notifications.register, routes.notifications.unregister, routes.notifications.test, routes.notifications.decideFromNotification],
+    // Register and unregister are this browser's subscription (the lead); their hand-typed forms stay in 'All routes'.
+    routes: [routes.notifications.status, routes.notifications.test, routes.notifications.decideFromNotification],
+    lead: PushSubscribeForm,
   },
   // Beyond the spec (issue 18): a session's git worktree.
   { title: 'Worktrees', routes: [routes.worktrees.repository, routes.worktrees.discard] },

@@ -1,6 +1,6 @@
 import { isStreamRoute, type RouteDef } from '@cui/contract';
 import { formFields, type FormField } from './schema-form';
-import { isRequiredMessage, readPart, type FormValues, type RequiredMessage } from './form-values';
+import { invalidJsonMessage, isRequiredMessage, readPart, type FormValues, type InvalidJsonMessage, type RequiredMessage } from './form-values';
 
 /** The parts of a request a form edits; `fields` are the text parts of a multipart upload. */
 export type RoutePart = 'params' | 'query' | 'body' | 'fields';
@@ -39,10 +39,11 @@ export function readRequest(
   forms: readonly PartForm[],
   values: FormValues,
   required: RequiredMessage = isRequiredMessage,
+  invalidJson: InvalidJsonMessage = invalidJsonMessage,
 ): { ok: true; request: AnyRequest } | { ok: false; error: string } {
   const request: AnyRequest = {};
   for (const form of forms) {
-    const result = readPart(form.fields, partValues(values, form.part), required);
+    const result = readPart(form.fields, partValues(values, form.part), required, invalidJson);
     if (!result.ok) return result;
     if (result.value) request[form.part] = result.value;
   }

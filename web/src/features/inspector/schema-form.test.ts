@@ -16,7 +16,7 @@ describe('fieldLabel', () => {
 
 describe('formFields', () => {
   it('reads the start body: required fields, the permission-mode enum, optional strings', () => {
-    const fields = formFields(routes.sessions.start.body);
+    const fields = formFields(routes.runs.start.body);
     const byName = new Map(fields.map((field) => [field.name, field]));
     expect(byName.get('workingDirectory')).toMatchObject({ kind: 'string', required: true });
     expect(byName.get('initialPrompt')).toMatchObject({ kind: 'string', required: true });

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { StreamFraming } from '@cui/contract';
 
 /** One item the stream viewer shows: its text, the parsed value, and why it is invalid when it is. */
 export interface StreamItem {
@@ -7,18 +6,6 @@ export interface StreamItem {
   value?: unknown;
   /** Set when the line is not JSON or does not match the route's event schema: marked, never dropped. */
   invalid?: string;
-}
-
-/**
- * The payload of one framed line, or null for a line that carries nothing: blank lines and ':' heartbeats
- * in both framings, and for SSE any field other than `data:` (event names, ids, retry).
- */
-export function framedPayload(rawLine: string, framing: StreamFraming): string | null {
-  const line = rawLine.replace(/\r$/, '');
-  if (line.trim() === '' || line.startsWith(':')) return null;
-  if (framing === 'ndjson') return line;
-  if (!line.startsWith('data:')) return null;
-  return line.slice('data:'.length).replace(/^ /, '');
 }
 
 /** Parses a payload and checks it against the route's emitted-item schema. */

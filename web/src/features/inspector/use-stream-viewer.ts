@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { RouteDef, RouteRequest } from '@cui/contract';
-import { authHeaders, errorFromResponse, routeUrl } from '@/app/api-client';
+import { routeUrl } from '@/app/api-client';
 import { toError } from '@/app/use-api-query';
-import { createLineSplitter } from '@/features/live-run';
-import { framedPayload, streamItem, type StreamItem } from './stream-items';
+import { readStream } from '@/app/stream';
+import { streamItem, type StreamItem } from './stream-items';
 import type { AnyRequest } from './route-request';
 
 /** The viewer keeps the newest items only, so a long log stream cannot grow the page without bound. */
@@ -39,24 +39,12 @@ function reduce(state: ViewerState, action: ViewerAction): ViewerState {
   }
 }
 
-async function readInto(route: RouteDef, request: AnyRequest, signal: AbortSignal, onItems: (items: StreamItem[]) => void): Promise<void> {
+/** Reads one route through the stream reader; every item is kept, an invalid one marked (never dropped). */
+function readInto(route: RouteDef, request: AnyRequest, signal: AbortSignal, onItems: (items: StreamItem[]) => void): Promise<void> {
   const emits = route.emits;
-  if (!emits) throw new Error(`${route.name} is not a streaming route`);
-  const response = await fetch(routeUrl(route, request as RouteRequest<RouteDef>), { headers: authHeaders(), signal });
-  if (!response.ok) throw await errorFromResponse(response);
-  if (!response.body) throw new Error('No response body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const splitter = createLineSplitter();
-  const deliver = (lines: string[]) => {
-    const items = lines.map((line) => framedPayload(line, emits.framing)).filter((payload) => payload !== null).map((payload) => streamItem(payload, emits.schema));
-    if (items.length > 0) onItems(items);
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    deliver(splitter.push(value));
-  }
-  deliver(splitter.flush());
+  if (!emits) return Promise.reject(new Error(`${route.name} is not a streaming route`));
+  const target = { url: routeUrl(route, request as RouteRequest<RouteDef>), framing: emits.framing };
+  return readStream({ target, signal, decode: (payload) => streamItem(payload, emits.schema), onMessages: onItems });
 }
 
 /** Reads one streaming route of the table at a time, validating every item against the route's declared schema. */

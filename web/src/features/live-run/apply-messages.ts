@@ -1,9 +1,9 @@
 import type { ContentBlock, ToolUseBlock } from '@cui/contract';
-import { type ChatMessage, isToolResult, type ToolResultRecord, toolResultText } from './chat-message';
+import { type ViewMessage, isToolResult, type ToolResultRecord, toolResultText } from './view-message';
 
 /** The message part of a session's state: every message in arrival order plus the lookups built from them. */
 export interface MessageState {
-  messages: ChatMessage[];
+  messages: ViewMessage[];
   /** Message id → index in `messages`. */
   index: Record<string, number>;
   toolResults: Record<string, ToolResultRecord>;
@@ -14,7 +14,7 @@ export interface MessageState {
 export const EMPTY_MESSAGES: MessageState = { messages: [], index: {}, toolResults: {}, children: {} };
 
 export interface IncomingMessage {
-  message: ChatMessage;
+  message: ViewMessage;
   /** The CLI's structured tool result (`tool_use_result` / `toolUseResult`). */
   structured?: unknown;
 }
@@ -23,7 +23,7 @@ function isToolUse(block: ContentBlock): block is ToolUseBlock {
   return block.type === 'tool_use' && typeof (block as { id?: unknown }).id === 'string';
 }
 
-function hasToolUse(message: ChatMessage, id: string): boolean {
+function hasToolUse(message: ViewMessage, id: string): boolean {
   return message.blocks.some((block) => isToolUse(block) && block.id === id);
 }
 
@@ -40,7 +40,7 @@ function trackTools(results: Record<string, ToolResultRecord>, blocks: ContentBl
   }
 }
 
-function merge(existing: ChatMessage, incoming: ChatMessage): ChatMessage | undefined {
+function merge(existing: ViewMessage, incoming: ViewMessage): ViewMessage | undefined {
   const newUuids = incoming.uuids.filter((uuid) => !existing.uuids.includes(uuid));
   if (incoming.uuids.length > 0 && newUuids.length === 0) return undefined;
   const blocks = incoming.blocks.filter((block) => !(isToolUse(block) && hasToolUse(existing, block.id)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandOutputText } from './chat-message';
+import { commandOutputText } from './view-message';
 
 const COST = '<local-command-stdout>Estimated cost:        $0.0000</local-command-stdout>';
 

@@ -1,7 +1,9 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { type ConnectionState, createStreamConnection, exponentialRetry, type PageVisibility } from './connection';
-import { STREAM_UNREACHABLE } from './read-stream';
+import { type ConnectionState, exponentialRetry, type PageVisibility } from '@/app/stream';
+import { createStreamConnection } from './connection';
+import { STREAM_UNREACHABLE } from '@/app/stream';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
 
 function streamResponse(lines: string[], keepOpen = false): Response {
   const body = new ReadableStream<Uint8Array>({
@@ -120,6 +122,19 @@ describe('createStreamConnection', () => {
     await until(() => h.errors.length === 2);
     expect(h.errors).toEqual([STREAM_UNREACHABLE, STREAM_UNREACHABLE]);
     h.connection.stop();
+  });
+
+  it('a 401 sends the user to the login screen and is not retried', async () => {
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    const h = harness([() => Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 })]);
+    h.connection.start();
+    await until(() => h.errors.length === 1);
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(h.errors[0]).toBe('Stream connection failed: 401');
+    expect(h.states).toEqual(['connecting', 'error']);
+    expect(h.timers).toHaveLength(0);
   });
 
   it('reports No response body when the response has none', async () => {

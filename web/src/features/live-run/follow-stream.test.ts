@@ -1,6 +1,7 @@
 import type { FollowEvent } from '@cui/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFollowStream } from './follow-stream';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
+import { keepFollowing, readFollowStream } from './follow-stream';
 
 const SESSION = '11111111-2222-4333-8444-555555555555';
 
@@ -34,5 +35,37 @@ describe('readFollowStream', () => {
     expect(events[0]).toEqual({ type: 'connected', sessionId: SESSION, offset: 10, activeInTerminal: true });
     expect(events[1]).toMatchObject({ offset: 99, messages: [{ uuid: 'u1' }] });
     expect(events[2]).toEqual({ type: 'activity', activeInTerminal: false });
+  });
+});
+
+describe('keepFollowing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reconnects after a drop from the offset it reached, so nothing written in between is lost', async () => {
+    vi.useFakeTimers();
+    const fetchFn = vi.fn(async () => streamOf([JSON.stringify({ type: 'connected', sessionId: SESSION, offset: 10, activeInTerminal: false }), JSON.stringify({ type: 'activity', activeInTerminal: true })]));
+    vi.stubGlobal('fetch', fetchFn);
+    const events: FollowEvent[] = [];
+    const stop = keepFollowing(SESSION, (event) => events.push(event), 5000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events.map((event) => event.type)).toEqual(['connected', 'activity']);
+    await vi.advanceTimersByTimeAsync(5000);
+    stop();
+    expect(fetchFn.mock.calls.map((call: unknown[]) => call[0])).toEqual([`/api/conversations/${SESSION}/follow`, `/api/conversations/${SESSION}/follow?from=10`]);
+  });
+
+  it('a 401 sends the user to the login screen and is not retried', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetchFn = vi.fn(async () => Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
+    vi.stubGlobal('fetch', fetchFn);
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    const stop = keepFollowing(SESSION, () => undefined, 5000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    stop();
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { FollowEvent } from '@cui/contract';
 import { routes } from '@/app/routes';
-import { authHeaders, routeUrl } from '@/app/api-client';
-import { createLineSplitter } from './ndjson';
+import { routeUrl } from '@/app/api-client';
+import { createStreamReader, fixedRetry, jsonDecoder, readStream } from '@/app/stream';
 
 type FollowSchema = typeof FollowEvent;
 
@@ -23,56 +23,35 @@ function smallEvent(json: unknown): FollowEvent | undefined {
   return undefined;
 }
 
+/** Decodes one follow payload: the small events by hand, messages through the schema; anything else is skipped. */
+const followDecoder = () => jsonDecoder<FollowEvent>({ schema: loadSchema, fast: smallEvent });
+
+const followUrl = (sessionId: string, from?: number): string => routeUrl(routes.follow.follow, { params: { sessionId }, query: { from } });
+
 /**
  * Reads a session's follow stream (GET /api/conversations/:id/follow, NDJSON) until it ends, handing each valid
  * event to `onEvent`; heartbeats and items that do not parse are skipped. The stream never ends by itself, so a
  * return or a throw (other than an abort) means the connection dropped.
  */
-export async function readFollowStream(sessionId: string, signal: AbortSignal, onEvent: (event: FollowEvent) => void): Promise<void> {
-  const response = await fetch(routeUrl(routes.follow.follow, { params: { sessionId } }), { headers: authHeaders(), signal });
-  if (!response.ok || !response.body) throw new Error(`Follow stream failed: ${response.status}`);
-  let schema: FollowSchema | undefined;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const splitter = createLineSplitter();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    for (const line of splitter.push(value)) {
-      if (!line.trim() || line.startsWith(':')) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const small = smallEvent(json);
-      if (small) {
-        onEvent(small);
-        continue;
-      }
-      schema ??= await loadSchema();
-      const parsed = schema.safeParse(json);
-      if (parsed.success) onEvent(parsed.data);
-    }
-  }
+export function readFollowStream(sessionId: string, signal: AbortSignal, onEvent: (event: FollowEvent) => void): Promise<void> {
+  return readStream({ target: { url: followUrl(sessionId), framing: 'ndjson' }, signal, decode: followDecoder(), onMessages: (events) => events.forEach(onEvent) });
 }
 
-/** Keeps a follow stream open (reconnecting after `retryMs`) until the returned function is called. */
+/**
+ * Keeps a follow stream open (reconnecting after `retryMs`, from the last offset it reached, so nothing written in
+ * between is lost) until the returned function is called. A 401 sends the user to the login screen and ends it.
+ */
 export function keepFollowing(sessionId: string, onEvent: (event: FollowEvent) => void, retryMs: number): () => void {
-  const controller = new AbortController();
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const open = (): void => {
-    readFollowStream(sessionId, controller.signal, onEvent)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn(`Following session ${sessionId} failed:`, error);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) retry = setTimeout(open, retryMs);
-      });
-  };
-  open();
-  return () => {
-    controller.abort();
-    clearTimeout(retry);
-  };
+  const reader = createStreamReader<FollowEvent>({
+    url: (from) => followUrl(sessionId, from),
+    decode: followDecoder(),
+    onMessages: (events) => events.forEach(onEvent),
+    onClose: (reason) => {
+      if (reason.type === 'failed' || reason.type === 'unauthorized') console.warn(`Following session ${sessionId} failed:`, reason.error);
+    },
+    retry: fixedRetry(retryMs),
+    resume: { after: (event) => (event.type === 'activity' ? undefined : event.offset) },
+  });
+  reader.start();
+  return reader.stop;
 }

@@ -1,21 +1,8 @@
-/** The shared stream client: NDJSON over fetch, reconnect without loss, status texts, per-session store. */
-export { createLineSplitter, parseStreamLine } from './ndjson';
+/** A run's live stream (through the app's stream reader, `@/app/stream`), the follow stream, status texts, per-session store. */
 export { keepFollowing, readFollowStream } from './follow-stream';
-export { readEventStream, STREAM_UNREACHABLE, StreamOpenError, type ReadStreamOptions } from './read-stream';
-export {
-  createStreamConnection,
-  documentVisibility,
-  exponentialRetry,
-  fixedRetry,
-  RECONNECT_DELAY_MS,
-  type ConnectionState,
-  type PageVisibility,
-  type RetryPolicy,
-  type StreamConnection,
-  type StreamConnectionDeps,
-} from './connection';
+export { createStreamConnection, type StreamConnection, type StreamConnectionDeps } from './connection';
 export { statusTextFor, toolStatusText } from './status-text';
-export { type ChatMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './chat-message';
+export { type ViewMessage, type ToolResultRecord, isToolResult, toolResultText, toBlocks } from './view-message';
 export { applyDelta, completePartial, withPartials, type PartialMessage, type Partials } from './partial-messages';
 export { initialSessionState, latestPending, sessionReducer, type SessionAction, type SessionState } from './session-store';
 export { conversationToolMetrics, EMPTY_TALLY, EMPTY_TOOL_METRICS, type StreamToolTally, tallyToolEvent } from './tool-metrics';

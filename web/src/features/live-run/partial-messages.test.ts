@@ -1,7 +1,7 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_TALLY } from './tool-metrics';
-import type { ChatMessage } from './chat-message';
+import type { ViewMessage } from './view-message';
 import { applyDelta, completePartial, NO_PARTIALS, withPartials } from './partial-messages';
 import { initialSessionState, sessionReducer, type SessionState } from './session-store';
 import { statusTextFor } from './status-text';
@@ -14,7 +14,7 @@ const assistant = (content: { type: 'text'; text: string }[] | { type: 'thinking
 });
 const feed = (events: StreamEvent[], state: SessionState = initialSessionState) =>
   events.reduce((s, event) => sessionReducer(s, { type: 'stream_event', event, receivedAt: 1 }), state);
-const shown = (state: SessionState): ChatMessage[] => withPartials(state.messages, state.index, state.partials);
+const shown = (state: SessionState): ViewMessage[] => withPartials(state.messages, state.index, state.partials);
 
 describe('partial messages', () => {
   it('grows a block piece by piece; a whole snapshot (offset 0) or a repeated piece is harmless', () => {

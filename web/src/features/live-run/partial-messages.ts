@@ -1,5 +1,5 @@
 import type { ContentBlock, StreamEvent } from '@cui/contract';
-import type { ChatMessage } from './chat-message';
+import type { ViewMessage } from './view-message';
 
 type AssistantDelta = Extract<StreamEvent, { type: 'assistant_delta' }>;
 type AssistantEvent = Extract<StreamEvent, { type: 'assistant' }>;
@@ -62,7 +62,7 @@ function toContentBlock(block: PartialBlock): ContentBlock {
  * The messages with the provisional blocks shown: after the complete blocks of their message (so a completed block
  * takes the provisional one's place, with the same position and key: no flicker), or as a new message at the end.
  */
-export function withPartials(messages: ChatMessage[], index: Record<string, number>, partials: Partials): ChatMessage[] {
+export function withPartials(messages: ViewMessage[], index: Record<string, number>, partials: Partials): ViewMessage[] {
   const open = Object.values(partials);
   if (open.length === 0) return messages;
   const result = messages.slice();

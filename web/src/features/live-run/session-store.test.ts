@@ -1,7 +1,7 @@
 import type { ConversationMessage, PermissionRequest, StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
 import { fixRunEvents } from '@/test-fixtures/fix-run';
-import type { ChatMessage } from './chat-message';
+import type { ViewMessage } from './view-message';
 import { initialSessionState, type SessionState, sessionReducer } from './session-store';
 import { conversationToolMetrics } from './tool-metrics';
 
@@ -157,7 +157,7 @@ describe('sessionReducer history replace', () => {
   });
 });
 
-const userText = (text: string): ChatMessage => ({ id: `local-${text}`, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [`local-${text}`], timestamp: '2026-11-23T00:00:00.000Z' });
+const userText = (text: string): ViewMessage => ({ id: `local-${text}`, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [`local-${text}`], timestamp: '2026-11-23T00:00:00.000Z' });
 
 describe('the next message of a run waiting after an interrupt', () => {
   const interrupted: StreamEvent = { type: 'result', subtype: 'error_during_execution', interrupted: true, session_id: 's', seq: 2 };

@@ -2,8 +2,8 @@ import type { ContextUsage, ConversationMessage, PermissionRequest, QueuedMessag
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
-import { type ChatMessage, commandOutputText, fromConversationMessage, injectedKind, toBlocks } from './chat-message';
-import type { ConnectionState } from './connection';
+import { type ViewMessage, commandOutputText, fromConversationMessage, injectedKind, toBlocks } from './view-message';
+import type { ConnectionState } from '@/app/stream';
 import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
 import { statusTextFor } from './status-text';
 
@@ -43,14 +43,14 @@ export type SessionAction =
   /** An older window of the transcript (the reader scrolled up): its messages go before the ones shown. */
   | { type: 'history_prepended'; messages: ConversationMessage[] }
   /** The user's prompt shown at once, before the transcript has it. */
-  | { type: 'local_message'; message: ChatMessage }
+  | { type: 'local_message'; message: ViewMessage }
   /** A new run (a resumed turn) starts streaming into this session. */
   | { type: 'run_started' }
   /**
    * The live run (waiting after an interrupt) was given its next message, shown at once: a new turn on the same stream.
    * The send's answer may come after the stream already carried that turn's result or the run's end.
    */
-  | { type: 'turn_started'; message: ChatMessage }
+  | { type: 'turn_started'; message: ViewMessage }
   | { type: 'stream_event'; event: StreamEvent; receivedAt: number }
   | { type: 'connection_changed'; state: ConnectionState }
   | { type: 'permissions_loaded'; permissions: PermissionRequest[] }
@@ -86,7 +86,7 @@ export function latestPending(permissions: PermissionRequest[]): PermissionReque
 function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' }>): IncomingMessage {
   const parent = event.parent_tool_use_id ?? null;
   const uuid = event.uuid ?? (event.seq !== undefined ? `seq-${event.seq}` : undefined);
-  const message: ChatMessage = {
+  const message: ViewMessage = {
     id: event.type === 'assistant' && event.message.id ? event.message.id : (uuid ?? `${event.type}-${Date.now()}`),
     role: event.type,
     blocks: toBlocks(event.message.content),
@@ -107,7 +107,7 @@ function errorMessage(event: Extract<StreamEvent, { type: 'error' }>): IncomingM
 
 /** A queued message that started as a turn: the user's message (one id per queued message, so a replay adds it once). */
 /** The text of the last message the user typed (not a tool result, not a CLI-injected turn). */
-function lastTypedText(messages: ChatMessage[]): string | undefined {
+function lastTypedText(messages: ViewMessage[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (!message || message.role !== 'user' || message.injected || message.parentToolUseId !== null) continue;
@@ -142,7 +142,7 @@ function commandOutputMessage(event: Extract<StreamEvent, { type: 'system' }>): 
   const text = commandOutputText(event.subtype, event.content);
   if (text === undefined) return undefined;
   const id = typeof event.uuid === 'string' ? event.uuid : `command-${event.seq ?? ''}`;
-  const message: ChatMessage = { id, role: 'system', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], commandOutput: true };
+  const message: ViewMessage = { id, role: 'system', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], commandOutput: true };
   if (event.timestamp) message.timestamp = event.timestamp;
   return { message };
 }

@@ -1,6 +1,6 @@
 import type { StreamEvent, ToolMetrics, ToolUseBlock } from '@cui/contract';
 import { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, toolUseChange } from '@cui/contract/tool-metrics';
-import { type ChatMessage, isToolResult, type ToolResultRecord } from './chat-message';
+import { type ViewMessage, isToolResult, type ToolResultRecord } from './view-message';
 
 /**
  * The web side of the one tool-metrics rule (contract/tool-metrics.ts), which the server's session index applies to
@@ -9,12 +9,12 @@ import { type ChatMessage, isToolResult, type ToolResultRecord } from './chat-me
  */
 export { EMPTY_TOOL_METRICS };
 
-function isToolUse(block: ChatMessage['blocks'][number]): block is ToolUseBlock {
+function isToolUse(block: ViewMessage['blocks'][number]): block is ToolUseBlock {
   return block.type === 'tool_use' && typeof (block as { id?: unknown }).id === 'string';
 }
 
 /** The metrics of a conversation as the view holds it (history plus live messages, with their tool results). */
-export function conversationToolMetrics(messages: ChatMessage[], toolResults: Record<string, ToolResultRecord>): ToolMetrics {
+export function conversationToolMetrics(messages: ViewMessage[], toolResults: Record<string, ToolResultRecord>): ToolMetrics {
   let metrics = EMPTY_TOOL_METRICS;
   for (const message of messages) {
     if (message.role !== 'assistant' || message.isSidechain || message.parentToolUseId !== null) continue;

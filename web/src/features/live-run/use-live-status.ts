@@ -1,6 +1,6 @@
-import type { StreamEvent, ToolMetrics } from '@cui/contract';
+import type { StreamEvent, StreamingId, ToolMetrics } from '@cui/contract';
 import { useCallback, useState } from 'react';
-import { type ConnectionState, exponentialRetry, type RetryPolicy } from './connection';
+import { type ConnectionState, exponentialRetry, type RetryPolicy } from '@/app/stream';
 import { statusTextFor } from './status-text';
 import { EMPTY_TALLY, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 import { useStreamConnection } from './use-stream-connection';
@@ -48,7 +48,7 @@ const LIST_RETRY: RetryPolicy = exponentialRetry();
  * 'Completed'…), connection state and tool metrics. Retries up to 3 times (1 s, doubling) per spec §9.
  * Only new events are read (no replay): a row needs the current status, not the history.
  */
-export function useLiveStatus(streamingId: string | undefined): LiveStatus {
+export function useLiveStatus(streamingId: StreamingId | undefined): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>(INITIAL);
   const onEvent = useCallback((event: StreamEvent) => setStatus((s) => reduceLiveStatus(s, event, Date.now())), []);
   const onState = useCallback(

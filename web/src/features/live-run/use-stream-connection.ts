@@ -1,11 +1,12 @@
-import type { StreamEvent } from '@cui/contract';
+import type { StreamEvent, StreamingId } from '@cui/contract';
 import { useEffect, useRef } from 'react';
 import { authHeaders } from '@/app/api-client';
-import { type ConnectionState, createStreamConnection, documentVisibility, type RetryPolicy } from './connection';
+import { type ConnectionState, documentVisibility, type RetryPolicy, windowTimers } from '@/app/stream';
+import { createStreamConnection } from './connection';
 
 export interface UseStreamConnectionOptions {
   /** No connection while undefined. */
-  streamingId: string | undefined;
+  streamingId: StreamingId | undefined;
   onEvent: (event: StreamEvent) => void;
   onState: (state: ConnectionState) => void;
   onError?: (message: string) => void;
@@ -32,8 +33,8 @@ export function useStreamConnection(options: UseStreamConnectionOptions): void {
       fetchFn: (input, init) => fetch(input, init),
       headers: authHeaders,
       visibility: documentVisibility(document),
-      setTimer: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimer: (handle) => window.clearTimeout(handle as number),
+      setTimer: windowTimers.set,
+      clearTimer: windowTimers.clear,
       onEvent: (event) => latest.current.onEvent(event),
       onState: (state) => latest.current.onState(state),
       onError: (message) => latest.current.onError?.(message),

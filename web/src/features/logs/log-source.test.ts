@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logLinePayload, streamLogs } from './log-source';
+import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
+import { framedPayload } from '@/app/stream';
+import { decodeLogEntry, streamLogs } from './log-source';
+
+/** One log stream line as the reader hands it over: framed as SSE (heartbeats give null), then decoded. */
+const logLinePayload = (line: string) => {
+  const payload = framedPayload(line, 'sse');
+  return payload === null ? null : (decodeLogEntry(payload) ?? null);
+};
 
 function streamResponse(chunks: string[], init: ResponseInit = {}): Response {
   const body = new ReadableStream<Uint8Array>({
@@ -14,7 +22,7 @@ function streamResponse(chunks: string[], init: ResponseInit = {}): Response {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('logLinePayload', () => {
+describe('decodeLogEntry (after the reader framed the line)', () => {
   it("strips 'data: ' and ignores blank and ':' lines", () => {
     expect(logLinePayload('data: {"msg":"a"}')).toBe('{"msg":"a"}');
     expect(logLinePayload('{"msg":"b"}\r')).toBe('{"msg":"b"}');
@@ -48,5 +56,14 @@ describe('streamLogs', () => {
     const onOpen = vi.fn();
     await expect(streamLogs({ signal: new AbortController().signal, onOpen, onLines: vi.fn(), fetchFn })).rejects.toThrow('boom');
     expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('a 401 sends the user to the login screen', async () => {
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ error: 'Unauthorized', code: 'auth.unauthorized' }, { status: 401 }));
+    const unauthorized = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    await expect(streamLogs({ signal: new AbortController().signal, onOpen: vi.fn(), onLines: vi.fn(), fetchFn })).rejects.toThrow('Unauthorized');
+    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { routes } from '@/app/routes';
-import { apiCall, authHeaders, errorFromResponse, routeUrl } from '@/app/api-client';
-import { createLineSplitter } from '@/features/live-run';
+import { apiCall, routeUrl } from '@/app/api-client';
+import { fetchTransport, readStream } from '@/app/stream';
 
 /** Spec §9: the panel asks for the newest 100 entries. */
 export const RECENT_LOG_LIMIT = 100;
@@ -9,21 +9,15 @@ export function loadRecentLogs(signal: AbortSignal): Promise<string[]> {
   return apiCall(routes.logs.recent, { query: { limit: RECENT_LOG_LIMIT } }, { signal }).then((body) => body.logs);
 }
 
-/**
- * The log entry carried by one stream line (spec §4 Stream connection): 'data: ' is stripped,
- * blank and ':' lines give null, and a line that is not JSON is logged and skipped.
- */
-export function logLinePayload(rawLine: string): string | null {
-  let line = rawLine.replace(/\r$/, '');
-  if (line.startsWith('data: ')) line = line.slice('data: '.length);
-  if (line.trim() === '' || line.startsWith(':')) return null;
+/** The log entry a stream payload carries (framing and heartbeats are the reader's): a payload that is not JSON is logged and skipped. */
+export function decodeLogEntry(payload: string): string | undefined {
   try {
-    JSON.parse(line);
+    JSON.parse(payload);
   } catch {
-    console.warn('Skipping unparseable log stream line:', line.slice(0, 200));
-    return null;
+    console.warn('Skipping unparseable log stream line:', payload.slice(0, 200));
+    return undefined;
   }
-  return line;
+  return payload;
 }
 
 export interface LogStreamOptions {
@@ -33,22 +27,17 @@ export interface LogStreamOptions {
   fetchFn?: typeof fetch;
 }
 
-/** Reads GET /api/logs/stream until it ends or `signal` aborts; lines of one chunk are delivered together. */
-export async function streamLogs({ signal, onOpen, onLines, fetchFn = fetch }: LogStreamOptions): Promise<void> {
-  const response = await fetchFn(routeUrl(routes.logs.stream), { headers: authHeaders(), signal });
-  if (!response.ok) throw await errorFromResponse(response);
-  if (!response.body) throw new Error('No response body');
-  onOpen();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const splitter = createLineSplitter();
-  const deliver = (lines: string[]): void => {
-    const payloads = lines.map(logLinePayload).filter((line): line is string => line !== null);
-    if (payloads.length > 0) onLines(payloads);
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    deliver(splitter.push(value));
-  }
-  deliver(splitter.flush());
+/**
+ * Reads GET /api/logs/stream (SSE) through the stream reader until it ends or `signal` aborts; lines of one chunk are
+ * delivered together. No reconnect (spec §8: the panel stays disconnected); a 401 sends the user to the login screen.
+ */
+export function streamLogs({ signal, onOpen, onLines, fetchFn }: LogStreamOptions): Promise<void> {
+  return readStream({
+    target: { url: routeUrl(routes.logs.stream), framing: 'sse' },
+    signal,
+    decode: decodeLogEntry,
+    onOpen,
+    onMessages: onLines,
+    ...(fetchFn ? { transport: fetchTransport({ fetchFn }) } : {}),
+  });
 }

@@ -103,6 +103,31 @@ describe('Notifications tab', () => {
     await vi.waitFor(() => expect(screen.queryByRole('note')).not.toBeInTheDocument());
   });
 
+  it("says 'Saved' next to a URL field once it is stored (Public URL, Ntfy Server URL), until the user types again", async () => {
+    const user = userEvent.setup();
+    renderTab(configWith({ enabled: true }));
+    const publicUrl = await screen.findByLabelText('Public URL');
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    await user.type(publicUrl, 'https://cui.example.com{Enter}');
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(publicUrl).toHaveAccessibleDescription(expect.stringContaining('Saved'));
+    await user.type(publicUrl, '/x');
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    const ntfyUrl = screen.getByLabelText('Ntfy Server URL');
+    await user.type(ntfyUrl, 'https://ntfy.example.com');
+    await user.tab();
+    await vi.waitFor(() => expect(ntfyUrl).toHaveAccessibleDescription('Saved'));
+  });
+
+  it("does not say 'Saved' when storing failed", async () => {
+    const user = userEvent.setup();
+    const api = renderTab(configWith({ enabled: true }));
+    api.update.mockRejectedValueOnce(new Error('disk full'));
+    await user.type(await screen.findByLabelText('Public URL'), 'https://cui.example.com{Enter}');
+    expect(await screen.findByText('Failed to update preferences')).toBeInTheDocument();
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
   it('saves the public URL that notifications link to', async () => {
     const user = userEvent.setup();
     const api = renderTab(configWith({ enabled: true }));

@@ -17,7 +17,7 @@ export function NtfySection() {
   const { data: status } = useApiQuery(routes.system.status);
   const settings = config?.interface.notifications;
   const topic = status ? ntfyTopic(status.machineId) : 'Loading...';
-  const save = (field: 'ntfyUrl' | 'publicUrl') => (value: string) => void update({ interface: { notifications: { [field]: value } } });
+  const save = (field: 'ntfyUrl' | 'publicUrl') => (value: string) => update({ interface: { notifications: { [field]: value } } });
   return (
     <div className="flex flex-col gap-4 text-sm">
       <h3 className="font-semibold">ntfy</h3>

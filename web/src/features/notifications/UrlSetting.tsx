@@ -7,8 +7,8 @@ export interface UrlSettingProps {
   value: string | undefined;
   placeholder: string;
   hint?: string;
-  /** Called with the trimmed text when it differs from the stored value ('' asks to unset it). */
-  onSave(value: string): void;
+  /** Called with the trimmed text when it differs from the stored value ('' asks to unset it); resolves whether it was stored. */
+  onSave(value: string): Promise<boolean>;
 }
 
 /**
@@ -19,10 +19,13 @@ export function UrlSetting({ label, value, placeholder, hint, onSave }: UrlSetti
   const id = useId();
   // The draft follows the stored value until the user types; a saved change comes back as the new stored value.
   const [draft, setDraft] = useState<{ base: string | undefined; text: string }>({ base: value, text: value ?? '' });
+  // 'Saved' once the last change was stored, until the user types again.
+  const [saved, setSaved] = useState(false);
   const text = draft.base === value ? draft.text : (value ?? '');
   const save = (): void => {
     const next = text.trim();
-    if (next !== (value ?? '')) onSave(next);
+    if (next === (value ?? '')) return;
+    void onSave(next).then(setSaved);
   };
   return (
     <div className="flex flex-col gap-1.5 text-sm">
@@ -37,12 +40,21 @@ export function UrlSetting({ label, value, placeholder, hint, onSave }: UrlSetti
         spellCheck={false}
         placeholder={placeholder}
         value={text}
-        onChange={(event) => setDraft({ base: value, text: event.target.value })}
+        aria-describedby={saved ? `${id}-saved` : undefined}
+        onChange={(event) => {
+          setSaved(false);
+          setDraft({ base: value, text: event.target.value });
+        }}
         onBlur={save}
         onKeyDown={(event) => {
           if (event.key === 'Enter') save();
         }}
       />
+      {saved && (
+        <p id={`${id}-saved`} role="status" className="text-xs text-green-700 dark:text-green-400">
+          Saved
+        </p>
+      )}
       {hint && <p className="text-xs text-neutral-500 dark:text-neutral-400">{hint}</p>}
     </div>
   );

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui';
 import { ConfigProvider, useConfigResource } from '@/features/config';
 import { settingsTabs } from './registry';
 import type { SettingsTab } from '@/features/config';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useScrollHint } from './use-scroll-hint';
 import { useSheetDrag } from './use-sheet-drag';
 
 /** Spec §9: at this width or less the dialog is a bottom sheet. */
@@ -27,26 +29,46 @@ function PreferencesError() {
   );
 }
 
-function SettingsTabs({ tabs }: { tabs: readonly SettingsTab[] }) {
+/** A fade with a chevron over the panel's foot while more of the tab lies below (it scrolls). */
+function ScrollHint() {
   return (
-    <Tabs defaultValue={tabs[0]?.id} className="flex min-h-0 flex-col">
-      <TabsList className="overflow-x-auto">
+    <div
+      data-testid="scroll-hint"
+      aria-hidden
+      className="pointer-events-none absolute inset-x-0 bottom-0 flex h-10 items-end justify-center bg-linear-to-t from-white to-transparent pb-1 text-neutral-500 dark:from-neutral-900 dark:text-neutral-400"
+    >
+      <ChevronDown size={16} />
+    </div>
+  );
+}
+
+function SettingsTabs({ tabs }: { tabs: readonly SettingsTab[] }) {
+  const { attach, more, toTop } = useScrollHint();
+  return (
+    <Tabs defaultValue={tabs[0]?.id} className="flex min-h-0 flex-1 flex-col" onValueChange={toTop}>
+      {/* Every label whole: one row on a desktop, wrapped on a phone (a scrolling strip hid 'Model Provider' behind 'Mod'). */}
+      <TabsList className="flex-wrap">
         {tabs.map((tab) => (
-          // A scrolling strip of one-line labels: on a phone 'Data controls' and 'Voice Input' wrapped to two lines.
-          <TabsTrigger key={tab.id} value={tab.id} className="shrink-0 whitespace-nowrap">
+          <TabsTrigger key={tab.id} value={tab.id} className="whitespace-nowrap">
             {tab.label}
           </TabsTrigger>
         ))}
       </TabsList>
-      {tabs.map((tab) => (
-        <TabsContent key={tab.id} value={tab.id} className="flex min-h-0 flex-col gap-5 overflow-y-auto">
-          {tab.sections.map(({ id, Component }) => (
-            <section key={id} data-section={id}>
-              <Component />
-            </section>
+      <div className="relative min-h-0 flex-1">
+        {/* One scroller for every tab (the shown tab's content changes inside it), so the hint follows it throughout. */}
+        <div ref={attach} data-testid="settings-scroller" className="h-full overflow-y-auto">
+          {tabs.map((tab) => (
+            <TabsContent key={tab.id} value={tab.id} className="flex flex-col gap-5">
+              {tab.sections.map(({ id, Component }) => (
+                <section key={id} data-section={id}>
+                  <Component />
+                </section>
+              ))}
+            </TabsContent>
           ))}
-        </TabsContent>
-      ))}
+        </div>
+        {more && <ScrollHint />}
+      </div>
     </Tabs>
   );
 }
@@ -64,6 +86,9 @@ export function SettingsDialog({ open, onOpenChange, tabs }: SettingsDialogProps
       <DialogContent
         title="Settings"
         placement={sheet ? 'sheet' : 'center'}
+        width="wide"
+        // One height for every tab, so switching tabs never moves the dialog; a longer tab scrolls inside it.
+        className={sheet ? 'h-[85vh]' : 'h-[min(85vh,40rem)]'}
         data-placement={sheet ? 'sheet' : 'center'}
         style={drag.offset > 0 ? { transform: `translateY(${drag.offset}px)` } : undefined}
         top={

@@ -1,5 +1,5 @@
 import { notificationsTab } from '@/features/notifications';
-import { modelProviderTab } from '@/features/providers';
+import { modelProviderTab } from '@/features/router';
 import { voiceInputTab } from '@/features/voice';
 import { dataControlsTab } from './tabs/data-controls';
 import { generalTab } from './tabs/general';

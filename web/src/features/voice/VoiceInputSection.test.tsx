@@ -9,10 +9,14 @@ import { stubConfigFetch } from '@/test-fixtures/config-fetch';
 const HEALTHY: VoiceHealth = { status: 'healthy', message: 'Gemini API is accessible', apiKeyValid: true };
 const NO_KEY: VoiceHealth = { status: 'unhealthy', message: 'Gemini API key not configured', apiKeyValid: false };
 
-/** Answers /api/gemini/health from `answers` in turn (the last one repeats); a number is a failed call's status. */
-async function openVoiceTab(answers: (VoiceHealth | number)[], gemini: PublicConfig['gemini'] = {}) {
+/**
+ * Answers /api/gemini/health from `answers` in turn (the last one repeats); a number is a failed call's status,
+ * 'offline' a call that never reaches the server (fetch rejects, as it does with no network).
+ */
+async function openVoiceTab(answers: (VoiceHealth | number | 'offline')[], gemini: PublicConfig['gemini'] = {}) {
   const health = vi.fn<typeof fetch>(async () => {
     const answer = answers.length > 1 ? answers.shift() : answers[0];
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
     return typeof answer === 'number' ? Response.json({ error: 'down', code: 'internal' }, { status: answer }) : Response.json(answer);
   });
   vi.stubGlobal('fetch', health);
@@ -67,6 +71,21 @@ describe('Voice Input tab', () => {
     const { panel } = await openVoiceTab([500]);
     expect(await within(panel).findByText('Failed to fetch status')).toBeInTheDocument();
     expect(within(panel).getByText('To set up voice input:')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a 500', 500],
+    ['no network', 'offline'],
+  ] as const)("shows a failing re-check's own result after a success (%s): 'Error' and 'Failed to fetch status', never the stale 'Success'", async (_name, failure) => {
+    const { user, panel } = await openVoiceTab([HEALTHY, HEALTHY, failure]);
+    await within(panel).findByText('Gemini API is accessible');
+    await user.click(within(panel).getByRole('button', { name: 'Check Status' }));
+    expect(await within(panel).findByText('Success')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Check Status' }));
+    expect(await within(panel).findByText('Error')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Voice status')).toHaveTextContent('Failed to fetch status');
+    expect(within(panel).queryByText('Success')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Gemini API is accessible')).not.toBeInTheDocument();
   });
 
   it('stores an entered key, shows it masked, and checks the status again', async () => {

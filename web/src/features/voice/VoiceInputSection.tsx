@@ -32,7 +32,9 @@ function SetupInstructions() {
 export function VoiceInputSection() {
   const health = useApiQuery(routes.voice.health);
   const [checked, setChecked] = useState(false);
-  const shown = health.data ?? (health.error ? VOICE_HEALTH_FETCH_FAILED : undefined);
+  // The last check's own result: a failed check shows 'Failed to fetch status' even when an earlier one succeeded
+  // (the query keeps its last data until a load succeeds; its error is cleared only by a success).
+  const shown = health.error ? VOICE_HEALTH_FETCH_FAILED : health.data;
   const check = () => {
     setChecked(true);
     health.refetch();

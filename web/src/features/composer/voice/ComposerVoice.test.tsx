@@ -71,7 +71,7 @@ describe('composer voice input', () => {
     textarea.setSelectionRange(8, 8);
     await user.click(screen.getByRole('button', { name: 'Voice input' }));
     expect(await screen.findByRole('group', { name: 'Recording' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Recording time')).toHaveTextContent('0:00');
+    expect(screen.getByLabelText('Recording time').textContent).toBe('0:00.0');
     expect(getUserMedia.mock.calls[0]?.[0]).toMatchObject({ audio: { channelCount: 1, sampleRate: 16000 } });
     const [recorder] = FakeMediaRecorder.instances;
     expect(recorder?.options).toEqual({ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 16000 });
@@ -92,7 +92,10 @@ describe('composer voice input', () => {
     await user.click(screen.getByRole('button', { name: 'Voice input' }));
     await screen.findByRole('group', { name: 'Recording' });
     now += 3_200;
-    await waitFor(() => expect(screen.getByLabelText('Recording time')).toHaveTextContent('0:03'));
+    await waitFor(() => expect(screen.getByLabelText('Recording time').textContent).toBe('0:03.2'));
+    // Each 100 ms update shows: the timer reads tenths of a second.
+    now += 100;
+    await waitFor(() => expect(screen.getByLabelText('Recording time').textContent).toBe('0:03.3'));
   });
 
   it('Discard stops the microphone, sends nothing and leaves the text untouched', async () => {

@@ -25,7 +25,7 @@ export function VoiceControl({ voice, disabled }: VoiceControlProps) {
         <Suspense fallback={<span className="h-6 w-16 sm:w-24" />}>
           <Waveform analyser={voice.analyser} />
         </Suspense>
-        <span className="w-9 text-xs tabular-nums text-red-700 dark:text-red-300" aria-label="Recording time">
+        <span className="w-11 text-xs tabular-nums text-red-700 dark:text-red-300" aria-label="Recording time">
           {formatElapsed(voice.elapsedMs)}
         </span>
         <Button type="button" variant="ghost" size="icon" className={`rounded-full ${TOUCH_ICON}`} aria-label="Discard recording" title="Discard" onClick={voice.discard}>

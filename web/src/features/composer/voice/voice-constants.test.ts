@@ -13,10 +13,11 @@ describe('microphoneErrorMessage', () => {
 });
 
 describe('formatElapsed', () => {
-  it('shows minutes and zero-padded seconds', () => {
-    expect(formatElapsed(0)).toBe('0:00');
-    expect(formatElapsed(9_900)).toBe('0:09');
-    expect(formatElapsed(125_000)).toBe('2:05');
+  it('shows minutes, zero-padded seconds and tenths (the timer updates every 100 ms)', () => {
+    expect(formatElapsed(0)).toBe('0:00.0');
+    expect(formatElapsed(9_900)).toBe('0:09.9');
+    expect(formatElapsed(9_999)).toBe('0:09.9');
+    expect(formatElapsed(125_000)).toBe('2:05.0');
   });
 });
 

@@ -32,10 +32,11 @@ export function microphoneErrorMessage(error: unknown): string {
   return MIC_MESSAGES.failedToStart(error instanceof Error ? error.message : String(error));
 }
 
-/** 'm:ss' of an elapsed time. */
+/** 'm:ss.t' of an elapsed time: tenths, so the timer's 100 ms updates can be seen. */
 export function formatElapsed(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}.${tenths % 10}`;
 }
 
 /**

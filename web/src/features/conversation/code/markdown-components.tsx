@@ -1,7 +1,7 @@
 import type { Components } from 'react-markdown';
 import { CodeView } from './CodeView';
 
-/** How markdown elements render in the chat (shared by the plain and the GFM renderer). */
+/** How markdown elements render in a conversation (shared by the plain and the GFM renderer). */
 export const markdownComponents: Components = {
   // Fenced blocks become highlighted, collapsible code views; inline code stays inline.
   pre: ({ children }) => <>{children}</>,

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ChatMessage } from '@/features/live-run';
+import type { ViewMessage } from '@/features/live-run';
 import { AssistantMessage } from './AssistantMessage';
 import { CommandOutput } from './CommandOutput';
 import { ErrorMessage } from './ErrorMessage';
@@ -11,7 +11,7 @@ import { UserMessage } from './UserMessage';
  * One message of the list, by role. System messages are not shown, except a local slash command's output. Memoised: the virtualised list
  * re-renders on every scroll frame, a message only when it (or the conversation context) changes.
  */
-export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
+export const MessageItem = memo(function MessageItem({ message }: { message: ViewMessage }) {
   switch (message.role) {
     case 'user':
       return message.injected ? <InjectedTurn kind={message.injected} blocks={message.blocks} /> : <UserMessage blocks={message.blocks} />;

@@ -2,7 +2,7 @@ import type { ConversationMessage, StreamEvent } from '@cui/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ChatMessage, initialSessionState, sessionReducer } from '@/features/live-run';
+import { type ViewMessage, initialSessionState, sessionReducer } from '@/features/live-run';
 import { deniedRunEvents } from '../fixtures/denied-run';
 import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { renderInConversation } from '../fixtures/render';
@@ -15,7 +15,7 @@ function stateFrom(events: StreamEvent[]) {
   return events.reduce((s, event) => sessionReducer(s, { type: 'stream_event', event, receivedAt: 0 }), initialSessionState);
 }
 
-const user = (text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+const user = (text: string, extra: Partial<ViewMessage> = {}): ViewMessage => ({
   id: `u-${text.length}`, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [], ...extra,
 });
 
@@ -116,7 +116,7 @@ describe('MessageItem', () => {
   });
 
   it('renders thinking collapsed and muted, text as markdown', async () => {
-    const message: ChatMessage = {
+    const message: ViewMessage = {
       id: 'm', role: 'assistant', parentToolUseId: null, isSidechain: false, uuids: [],
       blocks: [{ type: 'thinking', thinking: 'pondering the typo' }, { type: 'text', text: 'Use `hello`' }],
     };

@@ -5,13 +5,16 @@ import { plural } from './types';
 /** Spec §9 tool type names of the search family. */
 export type SearchKind = 'Grep' | 'Glob' | 'LS' | 'other';
 
-/** The summary line of a search result: 'Found N line(s)', 'Found N file(s)', 'Listed N path(s)', else 'Search completed'. */
+/**
+ * The summary line of a search result: 'Found N line(s)', 'Found N file(s)', 'Listed N path(s)', else 'Search completed';
+ * a Grep or Glob that found nothing says so.
+ */
 export function searchSummary(kind: SearchKind, count: number): string {
   switch (kind) {
     case 'Grep':
-      return `Found ${plural(count, 'line')}`;
+      return count === 0 ? NO_MATCHES : `Found ${plural(count, 'line')}`;
     case 'Glob':
-      return `Found ${plural(count, 'file')}`;
+      return count === 0 ? NO_FILES : `Found ${plural(count, 'file')}`;
     case 'LS':
       return `Listed ${plural(count, 'path')}`;
     default:
@@ -19,14 +22,20 @@ export function searchSummary(kind: SearchKind, count: number): string {
   }
 }
 
-function countResultLines(text: string): number {
-  return text.split('\n').filter((line) => line.trim() !== '').length;
+/** What the CLI's Grep (content and count modes) and Glob/Grep (file modes) answer when nothing matched. */
+const NO_MATCHES = 'No matches found';
+const NO_FILES = 'No files found';
+
+/** The result's lines, none when the result is the CLI's own 'nothing found' line (it is no match). */
+export function searchResultCount(text: string): number {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.length === 1 && [NO_MATCHES, NO_FILES].includes(lines[0]?.trim() ?? '') ? 0 : lines.length;
 }
 
 /** A collapsed search summary that reveals the raw result. */
 export function SearchSummary({ kind, text }: { kind: SearchKind; text: string }) {
   return (
-    <ToolSummary label={searchSummary(kind, countResultLines(text))}>
+    <ToolSummary label={searchSummary(kind, searchResultCount(text))}>
       <CodeView code={text} language="plaintext" emptyText="(No content)" />
     </ToolSummary>
   );

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolResultRecord } from '@/features/live-run';
+import type { ViewMessage, ToolResultRecord } from '@/features/live-run';
 import { type ToolFixture, toolFixtures } from '../fixtures/tool-uses';
 import { renderInConversation } from '../fixtures/render';
-import { searchSummary } from './SearchSummary';
+import { searchResultCount, searchSummary } from './SearchSummary';
 import { ToolUse } from './ToolUse';
 
-function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord, children: ChatMessage[] = []) {
+function renderTool({ use, result }: ToolFixture, override?: ToolResultRecord, children: ViewMessage[] = []) {
   return renderInConversation(<ToolUse block={use} />, { toolResults: { [use.id]: override ?? result }, childrenOf: () => children });
 }
 
@@ -49,7 +49,7 @@ describe('WebSearch and WebFetch panels', () => {
 });
 
 describe('Task panel', () => {
-  const child: ChatMessage = {
+  const child: ViewMessage = {
     id: 'msg_child', role: 'assistant', parentToolUseId: 'toolu_task', isSidechain: true, uuids: ['u'],
     blocks: [{ type: 'text', text: 'Subagent looked around' }],
   };
@@ -100,5 +100,13 @@ describe('searchSummary', () => {
     expect(searchSummary('other', 4)).toBe('Search completed');
     expect(searchSummary('Grep', 1)).toBe('Found 1 line');
     expect(searchSummary('LS', 1)).toBe('Listed 1 path');
+  });
+
+  it("says a Grep or Glob found nothing, instead of counting the CLI's 'No matches found' as 'Found 1 line'", () => {
+    expect(searchSummary('Grep', 0)).toBe('No matches found');
+    expect(searchSummary('Glob', 0)).toBe('No files found');
+    expect(searchResultCount('No matches found')).toBe(0);
+    expect(searchResultCount('No files found\n')).toBe(0);
+    expect(searchResultCount('src/a.ts:1:No matches found here\nsrc/b.ts:2:x')).toBe(2);
   });
 });

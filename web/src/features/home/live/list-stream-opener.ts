@@ -1,4 +1,5 @@
-import { createStreamConnection, exponentialRetry, type PageVisibility, type RetryPolicy } from '@/features/live-run';
+import { exponentialRetry, type PageVisibility, type RetryPolicy } from '@/app/stream';
+import { createStreamConnection } from '@/features/live-run';
 import type { OpenStream } from './stream-queue';
 
 export interface ListStreamDeps {

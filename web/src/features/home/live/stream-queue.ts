@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@cui/contract';
+import type { StreamEvent, StreamingId } from '@cui/contract';
 
 /** Spec §9: at most 5 concurrent list streams; extras wait in a queue. */
 export const MAX_CONCURRENT_STREAMS = 5;
@@ -13,11 +13,11 @@ export interface StreamHandlers {
 }
 
 /** Opens one stream; `stop` aborts it (no further handler calls are needed after that). */
-export type OpenStream = (streamingId: string, handlers: StreamHandlers) => { stop(): void };
+export type OpenStream = (streamingId: StreamingId, handlers: StreamHandlers) => { stop(): void };
 
 export interface StreamQueue {
   /** Starts watching a run (now, or once a slot frees); returns the function that stops watching. */
-  watch(streamingId: string, handlers: StreamHandlers): () => void;
+  watch(streamingId: StreamingId, handlers: StreamHandlers): () => void;
   /** Stops every stream and forgets every queued one. */
   stopAll(): void;
   activeIds(): string[];

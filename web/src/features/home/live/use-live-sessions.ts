@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationSummary } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { apiCall, authHeaders } from '@/app/api-client';
-import { documentVisibility, statusTextFor } from '@/features/live-run';
+import { documentVisibility } from '@/app/stream';
+import { statusTextFor } from '@/features/live-run';
 import { createListStreamOpener } from './list-stream-opener';
 import { createStreamQueue, MAX_CONCURRENT_STREAMS, type StreamEnd, type StreamQueue } from './stream-queue';
 
@@ -97,7 +98,7 @@ export function useLiveSessions(rows: ConversationSummary[], onRunEnded: (row: C
       if (!id) return;
       setStoppingIds((s) => new Set(s).add(id));
       try {
-        await apiCall(routes.sessions.stop, { params: { id } });
+        await apiCall(routes.runs.stop, { params: { id } });
         markEnded(row, 'closed');
       } catch (error) {
         console.error('Failed to stop conversation', error);

@@ -71,7 +71,26 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A browser whose media queries match as `matches` says (jsdom has none). */
+function stubMedia(matches: (query: string) => boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+}
+
 describe('SessionSearch', () => {
+  it("names the keyboard shortcuts in the placeholder only where there is a keyboard: not on a touch screen or a phone's width", () => {
+    stubMedia(() => false);
+    const { unmount } = renderSearch();
+    expect(field()).toHaveAttribute('placeholder', 'Search all conversations  ( / or Ctrl+K )');
+    unmount();
+    stubMedia((query) => query.includes('pointer: coarse'));
+    const touch = renderSearch();
+    expect(field()).toHaveAttribute('placeholder', 'Search all conversations');
+    touch.unmount();
+    stubMedia((query) => query.includes('max-width'));
+    renderSearch();
+    expect(field()).toHaveAttribute('placeholder', 'Search all conversations');
+  });
+
   it('searches the tab once typing settles, shows marked snippets grouped by session, and opens the hit chosen with the arrows', async () => {
     const { queries } = stubSearch();
     renderSearch();

@@ -45,14 +45,14 @@ describe('ArchiveAllSection', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Archiving...');
     expect(button).toBeDisabled();
 
-    await act(async () => reply.resolve({ success: true, archivedCount: 2, message: 'Successfully archived 2 session(s)' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Successfully archived 2 session(s)');
+    await act(async () => reply.resolve({ success: true, archivedCount: 2, message: 'Successfully archived 2 sessions' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Successfully archived 2 sessions');
     expect(button).toBeEnabled();
     expect(announced).toHaveBeenCalledTimes(1);
     window.removeEventListener(SESSIONS_CHANGED_EVENT, announced);
 
     act(() => vi.advanceTimersByTime(ARCHIVE_SUCCESS_MS - 1));
-    expect(screen.getByRole('status')).toHaveTextContent('Successfully archived 2 session(s)');
+    expect(screen.getByRole('status')).toHaveTextContent('Successfully archived 2 sessions');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status')).toHaveTextContent('');
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@/ui';
+import { Button } from './Button';
 
 /** How long the button says 'Copied!' after a copy (spec §2). */
 export const COPIED_MS = 2000;

@@ -1,15 +1,18 @@
 import { Button, Input, Textarea } from '@/ui';
 import type { ProviderDraft } from './provider-rules';
+import { TransformerField } from './TransformerField';
+import { transformerChoice, transformerProblem } from './transformers';
 
-const FIELDS: { field: keyof ProviderDraft; label: string; placeholder?: string }[] = [
+const FIELDS: { field: Exclude<keyof ProviderDraft, 'transformer'>; label: string; placeholder?: string }[] = [
   { field: 'name', label: 'Name' },
   { field: 'api_base_url', label: 'API Base URL', placeholder: 'https://openrouter.ai/api/v1/chat/completions' },
   { field: 'api_key', label: 'API Key' },
-  { field: 'transformer', label: 'Transformer', placeholder: '["openrouter"]' },
 ];
 
 /** The one provider being edited; Save Provider applies the save rules (provider-rules.ts). */
 export function ProviderForm({ draft, onChange, onSave }: { draft: ProviderDraft; onChange(field: keyof ProviderDraft, value: string): void; onSave(): void }) {
+  // A custom transformer list that cannot be used is named under its field and not saved.
+  const invalid = transformerChoice(draft.transformer) === 'custom' && transformerProblem(draft.transformer) !== undefined;
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="provider-form">
       {FIELDS.map(({ field, label, placeholder }) => (
@@ -24,11 +27,12 @@ export function ProviderForm({ draft, onChange, onSave }: { draft: ProviderDraft
           />
         </label>
       ))}
+      <TransformerField value={draft.transformer} onChange={(value) => onChange('transformer', value)} />
       <label className="flex flex-col gap-1">
         <span className="font-medium">Models (one per line)</span>
         <Textarea value={draft.models} onChange={(event) => onChange('models', event.target.value)} />
       </label>
-      <Button variant="primary" size="sm" className="self-start" onClick={onSave}>
+      <Button variant="primary" size="sm" className="self-start" disabled={invalid} onClick={onSave}>
         Save Provider
       </Button>
     </div>

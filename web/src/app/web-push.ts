@@ -1,6 +1,12 @@
 import type { PushSubscription } from '@cui/contract';
-import { routes } from '@/app/routes';
-import { apiCall } from '@/app/api-client';
+import { routes } from './routes';
+import { apiCall } from './api-client';
+import { SERVICE_WORKER_OPTIONS, SERVICE_WORKER_URL } from './service-worker';
+
+/**
+ * Subscribing this browser to web push and back: the Settings' Web Push section and the raw JSON page's
+ * Notifications section (each with its own wording of the two refusals).
+ */
 
 /** Spec §8 'Web push' messages. */
 export const WEB_PUSH_ERRORS = {
@@ -9,6 +15,9 @@ export const WEB_PUSH_ERRORS = {
   denied: 'Notification permission denied. Please allow notifications in browser settings.',
   vapid: 'Server configuration issue. Please check server logs.',
   https: 'Web Push requires HTTPS or localhost. For Safari, you also need to install as PWA.',
+  // Beyond spec §8: a browser with no reachable push service (Chromium without Google's services, a blocked network)
+  // never settles its subscribe(); the section stops waiting instead of greying the button for good.
+  timeout: "This browser's push service did not answer within 20 seconds: web push needs one it can reach (Chromium without Google's services has none). ntfy works without it.",
   fallback: 'Failed to enable web push notifications',
 } as const;
 
@@ -39,27 +48,38 @@ export function enableErrorMessage(error: unknown): string {
 /** The browser's current push subscription, if any (none where push is unsupported). */
 export async function currentSubscription(): Promise<globalThis.PushSubscription | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_OPTIONS.scope);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Support, permission, the server's public key, the service worker, the subscription, then the server's copy of it. */
-export async function enableWebPush(): Promise<void> {
+/** What enabling says when permission is refused or the server has no key (the raw JSON page words them shorter). */
+export type EnableMessages = Record<'denied' | 'vapid', string>;
+
+/**
+ * Support, permission, the server's public key, the service worker, the subscription, then the server's copy of it.
+ * Resolves with the subscription as sent to the server.
+ */
+export async function enableWebPush(messages: EnableMessages = WEB_PUSH_ERRORS): Promise<PushSubscription> {
   const container = checkSupport();
-  if ((await Notification.requestPermission()) !== 'granted') fail(WEB_PUSH_ERRORS.denied);
+  if ((await Notification.requestPermission()) !== 'granted') fail(messages.denied);
   const { publicKey } = await apiCall(routes.notifications.status);
-  if (!publicKey) fail(WEB_PUSH_ERRORS.vapid);
-  await container.register('/sw.js', { type: 'module', scope: '/' });
+  if (!publicKey) fail(messages.vapid);
+  await container.register(SERVICE_WORKER_URL, SERVICE_WORKER_OPTIONS);
   const registration = await container.ready;
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
-  await apiCall(routes.notifications.register, { body: subscription.toJSON() as PushSubscription });
+  const subscription = (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })).toJSON() as PushSubscription;
+  await apiCall(routes.notifications.register, { body: subscription });
+  return subscription;
 }
 
-/** Unsubscribes in the browser and tells the server to forget the endpoint. */
-export async function disableWebPush(): Promise<void> {
+/**
+ * Unsubscribes in the browser and tells the server to forget the endpoint; resolves with that endpoint. Without a
+ * subscription it does nothing, or fails with `missing` when given (the raw page's 'No active subscription').
+ */
+export async function disableWebPush(missing?: string): Promise<string | undefined> {
   const subscription = await currentSubscription();
-  if (!subscription) return;
+  if (!subscription) return missing === undefined ? undefined : fail(missing);
   const { endpoint } = subscription;
   await subscription.unsubscribe();
   await apiCall(routes.notifications.unregister, { body: { endpoint } });
+  return endpoint;
 }

@@ -57,7 +57,7 @@ describe('Model Provider tab', () => {
     await user.click(screen.getByRole('button', { name: 'Add Provider' }));
     const form = screen.getByTestId('provider-form');
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('provider-2');
-    expect(within(form).getByRole('textbox', { name: 'Transformer' })).toHaveValue('["openrouter"]');
+    expect(within(form).getByRole('combobox', { name: 'Transformer' })).toHaveValue('openrouter');
     expect(screen.getByRole('button', { name: 'Edit alpha' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete alpha' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add Provider' })).toBeDisabled();
@@ -74,6 +74,42 @@ describe('Model Provider tab', () => {
     expect(updates.at(-1)).toEqual({
       router: { providers: [EXISTING, { name: 'beta', api_base_url: 'http://b/v1/chat/completions', api_key: 'sk-b', models: ['b-1', 'b-2'], transformer: { use: ['openrouter'] } }] },
     });
+  });
+
+  it("offers the router's transformers as choices, 'none' for a plain OpenAI-compatible endpoint, and saves the choice", async () => {
+    const { user, updates } = await openProviderTab(configWith({ providers: [EXISTING] }));
+    await user.click(screen.getByRole('button', { name: 'Edit alpha' }));
+    const form = screen.getByTestId('provider-form');
+    const transformer = within(form).getByRole('combobox', { name: 'Transformer' });
+    const options = within(transformer).getAllByRole('option').map((option) => option.textContent);
+    expect(options[0]).toBe('none (plain OpenAI-compatible endpoint)');
+    expect(options).toEqual(expect.arrayContaining(['openrouter', 'deepseek', 'gemini', 'groq', 'maxtoken', 'Custom list (JSON)...']));
+    expect(within(form).queryByRole('textbox', { name: 'Transformer' })).not.toBeInTheDocument();
+    await user.selectOptions(transformer, 'none');
+    await user.click(screen.getByRole('button', { name: 'Save Provider' }));
+    expect(updates.at(-1)).toEqual({ router: { providers: [{ ...EXISTING, transformer: { use: [] } }] } });
+    await user.click(screen.getByRole('button', { name: 'Edit alpha' }));
+    await user.selectOptions(within(screen.getByTestId('provider-form')).getByRole('combobox', { name: 'Transformer' }), 'deepseek');
+    await user.click(screen.getByRole('button', { name: 'Save Provider' }));
+    expect(updates.at(-1)).toEqual({ router: { providers: [{ ...EXISTING, transformer: { use: ['deepseek'] } }] } });
+  });
+
+  it('takes a custom transformer list as JSON with its format shown, and refuses one it cannot use with a clear message', async () => {
+    const { user, updates } = await openProviderTab(configWith({ providers: [EXISTING] }));
+    await user.click(screen.getByRole('button', { name: 'Edit alpha' }));
+    const form = screen.getByTestId('provider-form');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Transformer' }), 'custom');
+    const list = within(form).getByRole('textbox', { name: 'Transformer list (JSON)' });
+    expect(list).toHaveAccessibleDescription(expect.stringContaining('["deepseek", ["maxtoken", {"max_tokens": 16384}]]'));
+    await user.clear(list);
+    await user.paste('["openroute"]');
+    expect(within(form).getByRole('alert')).toHaveTextContent("Unknown transformer 'openroute'");
+    expect(screen.getByRole('button', { name: 'Save Provider' })).toBeDisabled();
+    await user.clear(list);
+    await user.paste('["deepseek", ["maxtoken", {"max_tokens": 16384}]]');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Provider' }));
+    expect(updates.at(-1)).toEqual({ router: { providers: [{ ...EXISTING, transformer: { use: ['deepseek', ['maxtoken', { max_tokens: 16384 }]] } }] } });
   });
 
   it('choosing a provider enables the router with its first model; the model select changes the rule; Claude Pro/Max disables it', async () => {

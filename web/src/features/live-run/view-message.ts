@@ -1,10 +1,11 @@
 import type { ContentBlock, ConversationMessage, MessageOrigin, ToolResultBlock } from '@cui/contract';
 
 /**
- * One message as the conversation view shows it. Assistant events that share a `message.id`
- * (the CLI sends one event per content block) are merged into one ChatMessage.
+ * One message as the conversation view shows it, made from the contract's `ConversationMessage` (the transcript) and
+ * the run stream's `assistant`/`user` events. Assistant events that share a `message.id` (the CLI sends one event per
+ * content block) are merged into one ViewMessage.
  */
-export interface ChatMessage {
+export interface ViewMessage {
   /** message.id for assistant messages, else the event/transcript uuid. */
   id: string;
   /** `notice`: a line the console adds about the session itself, e.g. 'Approved from notification'. */
@@ -71,15 +72,15 @@ const NOTIFICATION_PREFIX = '<task-notification>';
  * with `origin` (any kind but 'human'); a bare `<task-notification>` text is recognised too, should an older CLI
  * have written one without the mark.
  */
-export function injectedKind(role: ChatMessage['role'], origin: MessageOrigin | undefined, blocks: ContentBlock[]): string | undefined {
+export function injectedKind(role: ViewMessage['role'], origin: MessageOrigin | undefined, blocks: ContentBlock[]): string | undefined {
   if (role !== 'user') return undefined;
   if (origin && origin.kind !== 'human') return origin.kind;
   const first = blocks[0];
   return first?.type === 'text' && typeof first.text === 'string' && first.text.trimStart().startsWith(NOTIFICATION_PREFIX) ? 'task-notification' : undefined;
 }
 
-/** A transcript message (GET /api/conversations/:id) as a ChatMessage. */
-export function fromConversationMessage(message: ConversationMessage): ChatMessage {
+/** A transcript message (GET /api/conversations/:id) as a ViewMessage. */
+export function fromConversationMessage(message: ConversationMessage): ViewMessage {
   const isAssistant = message.type === 'assistant';
   const blocks = toBlocks(message.message.content);
   const injected = injectedKind(message.type, message.origin, blocks);
