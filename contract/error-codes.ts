@@ -60,6 +60,9 @@ export const ERROR_STATUS = {
   'worktree.not_found': 404,
   /** A run works in the worktree: stop it first. */
   'worktree.busy': 409,
+  'schedule.not_found': 404,
+  /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
+  'schedule.invalid': 400,
   'internal': 500,
 } as const;
 

@@ -16,6 +16,7 @@ export * from './route';
 export * from './route-heads';
 export * from './routes';
 export * from './runs';
+export * from './schedules';
 export * from './search';
 export * from './sessions';
 export * from './stream';

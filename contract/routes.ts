@@ -8,6 +8,7 @@ import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
 import { runRoutes } from './runs';
+import { scheduleRoutes } from './schedules';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
@@ -26,6 +27,7 @@ export const routes = {
   permissions: permissionRoutes,
   retention: retentionRoutes,
   runs: runRoutes,
+  schedules: scheduleRoutes,
   search: searchRoutes,
   sessions: sessionRoutes,
   stream: streamRoutes,

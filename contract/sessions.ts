@@ -61,6 +61,10 @@ export const SessionUsage = z.object({
 });
 export type SessionUsage = z.infer<typeof SessionUsage>;
 
+/** The schedule whose firing started a session: its list row and conversation header link back to it (issue 27). */
+export const ScheduleLink = z.object({ id: z.string(), name: z.string() });
+export type ScheduleLink = z.infer<typeof ScheduleLink>;
+
 export const SessionStatus = z.enum(['ongoing', 'completed']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
@@ -84,6 +88,8 @@ export const ConversationSummary = z.object({
   /** Tokens and cost (beyond the spec); absent only where nothing is known yet. */
   usage: SessionUsage.optional(),
   sessionInfo: SessionInfo,
+  /** Present when a schedule started the session. */
+  schedule: ScheduleLink.optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Cui, type E2eDirs, expect } from './fixtures';
+import { writeTranscript } from './support/transcripts';
 
 /** A git work dir with hello.txt 'helo wrld' committed (what the fake model's 'fix' scenario repairs). */
 export function makeRepo(dirs: E2eDirs, name = 'repo'): string {
@@ -18,6 +19,20 @@ export function makeRepo(dirs: E2eDirs, name = 'repo'): string {
   git('init', '-q');
   git('add', 'hello.txt');
   git('commit', '-q', '-m', 'init');
+  return repo;
+}
+
+/** A git repository (makeRepo) with one past session in it, so the home composer preselects it. */
+export function seedRepoWithSession(dirs: E2eDirs, name: string, sessionId: string): string {
+  const repo = makeRepo(dirs, name);
+  writeTranscript(dirs, {
+    sessionId,
+    cwd: repo,
+    messages: [
+      { role: 'user', content: 'What is in hello.txt?' },
+      { role: 'assistant', content: 'A typo.' },
+    ],
+  });
   return repo;
 }
 

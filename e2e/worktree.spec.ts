@@ -1,22 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type E2eDirs } from './fixtures';
-import { makeRepo, waitForRunEnd } from './conversation-helpers';
-import { writeTranscript } from './support/transcripts';
+import { seedRepoWithSession, waitForRunEnd } from './conversation-helpers';
 
 /** Worktree per session (issue 18): the home composer's toggle, the header's branch and 'Discard worktree'. */
 
 /** A git repository with one past session, so the home composer preselects it. */
 function seedRepo(dirs: E2eDirs): void {
-  const repo = makeRepo(dirs, 'wt-repo');
-  writeTranscript(dirs, {
-    sessionId: '0c5b0f8e-3f0a-4d57-9c8a-6a2f4b1d2e01',
-    cwd: repo,
-    messages: [
-      { role: 'user', content: 'What is in hello.txt?' },
-      { role: 'assistant', content: 'A typo.' },
-    ],
-  });
+  seedRepoWithSession(dirs, 'wt-repo', '0c5b0f8e-3f0a-4d57-9c8a-6a2f4b1d2e01');
 }
 
 test.afterEach(({ pageErrors }) => {

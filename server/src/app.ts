@@ -11,6 +11,7 @@ import { logsFeature } from './features/logs/index';
 import { notificationsFeature, type NotificationOptions } from './features/notifications/index';
 import { routerFeature } from './features/router/index';
 import { runsFeature } from './features/runs/index';
+import { schedulesFeature, type ScheduleOptions } from './features/schedules/index';
 import { searchFeature } from './features/search/index';
 import { sessionsFeature } from './features/sessions/index';
 import { settingsFeature } from './features/settings/index';
@@ -52,7 +53,7 @@ export interface HttpOptions {
 }
 
 /** Options of the features that take any (each declared by its feature). */
-export type FeatureOptions = FollowOptions & NotificationOptions & VoiceOptions;
+export type FeatureOptions = FollowOptions & NotificationOptions & VoiceOptions & ScheduleOptions;
 
 /** Everything `buildApp` can be told, grouped by who reads it: the platform, the shared services, HTTP, the features. */
 export interface BuildAppOptions extends PlatformOptions, CoreOptions, HttpOptions, FeatureOptions {}
@@ -63,15 +64,17 @@ export interface BuildAppOptions extends PlatformOptions, CoreOptions, HttpOptio
  */
 export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
   const ctx = { ...core, options };
+  const schedules = schedulesFeature(ctx);
   return [
     settingsFeature(ctx),
     systemFeature(ctx),
     logsFeature(ctx),
     filesFeature(ctx),
-    sessionsFeature(ctx),
+    sessionsFeature({ ...ctx, scheduleOf: schedules.linkOf }),
     searchFeature(ctx),
     followFeature(ctx),
     runsFeature(ctx),
+    schedules,
     inboxFeature(ctx),
     trustFeature(ctx),
     worktreesFeature(ctx),

@@ -29,6 +29,11 @@ export interface DomainEvents {
   'permission.requested': { permission: PermissionRequest };
   'permission.resolved': { permission: PermissionRequest; source: PermissionResolutionSource };
   'session.info.updated': { sessionId: string; info: SessionInfo };
+  /**
+   * The server paused a schedule (three failures in a row, its folder gone or untrusted); `sessionId`: the
+   * conversation of its last failed run, when it had one.
+   */
+  'schedule.paused': { scheduleId: string; name: string; reason: string; sessionId?: string };
   /** Top-level config sections whose stored value changed (e.g. `interface`, `router`). */
   'config.changed': { sections: string[] };
 }

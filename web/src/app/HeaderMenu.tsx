@@ -1,8 +1,8 @@
-import { Braces, Wrench } from 'lucide-react';
+import { Braces, CalendarClock, Wrench } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
 
-/** The header's more-menu ('Tools'): the tools that have no button of their own (issue 23: the inspector was linked from nowhere). */
+/** The header's more-menu ('Tools'): the tools that have no button of their own (issue 23: the inspector was linked from nowhere; issue 27: Schedules). */
 export function HeaderMenu() {
   const navigate = useNavigate();
   return (
@@ -13,6 +13,10 @@ export function HeaderMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void navigate('/schedules')}>
+          <CalendarClock size={14} aria-hidden />
+          Schedules
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate('/inspector')}>
           <Braces size={14} aria-hidden />
           Raw JSON inspector and live log

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { loadSchedulesPage } from '@/features/schedules';
 import { Spinner } from '@/ui/Spinner';
 import { conversationLoader, conversationShouldRevalidate } from './first-window';
 import { RouteError } from './RouteError';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
         shouldRevalidate: conversationShouldRevalidate,
         lazy: () => loadConversation().then((m) => ({ Component: m.ConversationPage })),
       },
+      { path: '/schedules', lazy: () => loadSchedulesPage().then((m) => ({ Component: m.SchedulesPage })) },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

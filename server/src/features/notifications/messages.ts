@@ -4,13 +4,13 @@ import type { DomainEvents } from '../../platform/bus';
 
 /** What a channel (ntfy, web push) delivers: built from a bus fact, never holding prompt text or raw tool input. */
 export interface Notification {
-  kind: 'permission' | 'run-ended' | 'test';
+  kind: 'permission' | 'run-ended' | 'test' | 'schedule-paused';
   title: string;
   message: string;
   tags: string[];
   /** ntfy's 1 (min) to 5 (max). */
   priority: 1 | 2 | 3 | 4 | 5;
-  /** The session it is about ('' for a test, which is about none). */
+  /** The session it is about ('' for a test, or a paused schedule whose runs never started: about none). */
   sessionId: string;
   streamingId: string;
   permissionId?: string;
@@ -22,6 +22,7 @@ export const PERMISSION_TITLE = 'CUI Permission Request';
 export const FINISHED_TITLE = 'Task Finished';
 export const COMPLETED_MESSAGE = 'Task completed';
 export const FAILED_MESSAGE = 'Task failed';
+export const SCHEDULE_PAUSED_TITLE = 'CUI Schedule Paused';
 
 /** ntfy turns a message longer than 4,096 bytes into an attachment; we stay well under it. */
 export const MESSAGE_MAX_BYTES = 1024;
@@ -103,4 +104,17 @@ export function runEndedNotification(ended: DomainEvents['run.ended']): Notifica
 /** The Settings' 'Send Test Notification': about no session; opens the console (its public URL) when tapped. */
 export function testNotification(title: string, message: string): Notification {
   return { kind: 'test', title: capUtf8(title, MESSAGE_MAX_BYTES), message: capUtf8(message, MESSAGE_MAX_BYTES), tags: ['cui-test'], priority: 3, sessionId: '', streamingId: '' };
+}
+
+/** `schedule.paused` → 'CUI Schedule Paused', '<schedule name>: <reason>' (opens its last failed conversation, if any). */
+export function schedulePausedNotification(paused: DomainEvents['schedule.paused']): Notification {
+  return {
+    kind: 'schedule-paused',
+    title: SCHEDULE_PAUSED_TITLE,
+    message: capUtf8(`${truncateChars(paused.name, TITLE_MAX_CHARS)}: ${paused.reason}`, MESSAGE_MAX_BYTES),
+    tags: ['cui-schedule'],
+    priority: 4,
+    sessionId: paused.sessionId ?? '',
+    streamingId: '',
+  };
 }

@@ -64,6 +64,19 @@ describe('notifier', () => {
     }
   });
 
+  it('says a schedule paused itself, opening its last failed conversation when it had one, and honours that session\'s mute', async () => {
+    const a = recordingChannel('a');
+    const { bus, notifier } = setup({ muted: ['s9'], channels: [a.channel] });
+    bus.publish('schedule.paused', { scheduleId: 'sch1', name: 'Nightly build', reason: 'Paused after 3 failures in a row: boom', sessionId: 's3' });
+    bus.publish('schedule.paused', { scheduleId: 'sch2', name: 'Report', reason: 'Folder not trusted: /x' });
+    bus.publish('schedule.paused', { scheduleId: 'sch3', name: 'Muted', reason: 'Paused after 3 failures in a row: boom', sessionId: 's9' });
+    await notifier.close();
+    expect(a.sent.map((s) => [s.notification.kind, s.notification.title, s.notification.message, s.notification.sessionId])).toEqual([
+      ['schedule-paused', 'CUI Schedule Paused', 'Nightly build: Paused after 3 failures in a row: boom', 's3'],
+      ['schedule-paused', 'CUI Schedule Paused', 'Report: Folder not trusted: /x', ''],
+    ]);
+  });
+
   it('sends nothing while the master switch is off', async () => {
     const a = recordingChannel('a');
     const { bus, notifier } = setup({ enabled: false, channels: [a.channel] });

@@ -3,7 +3,7 @@ import type { PlatformDeps } from '../../context';
 import type { SessionInfoStore } from '../sessions/index';
 import type { ActionTokenStore } from './action-tokens';
 import type { NotificationChannel } from './channel';
-import { permissionNotification, runEndedNotification, testNotification, type Notification } from './messages';
+import { permissionNotification, runEndedNotification, schedulePausedNotification, testNotification, type Notification } from './messages';
 
 export interface NotifierDeps extends Pick<PlatformDeps, 'bus' | 'config' | 'logger'> {
   sessionInfo: Pick<SessionInfoStore, 'get'>;
@@ -47,7 +47,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     const settings = config.interface.notifications;
     const fields = { sessionId: built.sessionId, kind: built.kind };
     if (!settings.enabled) return log.debug(fields, 'notifications off: not notified');
-    if (!deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
+    if (built.sessionId && !deps.sessionInfo.get(built.sessionId).notify) return log.debug(fields, 'session muted: not notified');
     const context = { settings, machineId: config.machineId, signal: closing.signal };
     const notification = built.kind === 'permission' ? withActions(built, deps.actionTokens) : built;
     for (const channel of deps.channels) {
@@ -70,6 +70,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (ended.reason === 'stopped') return log.debug({ sessionId: ended.sessionId, kind: 'run-ended' }, 'run stopped by the user: not notified');
       deliver(runEndedNotification(ended));
     }),
+    deps.bus.subscribe('schedule.paused', (paused) => deliver(schedulePausedNotification(paused))),
   ];
 
   const sendTest: Notifier['sendTest'] = async (title, message) => {

@@ -34,7 +34,7 @@ export function pushPayload(notification: Notification): PushPayload {
   return {
     title: notification.title,
     message: notification.message,
-    tag: permission ? `cui-permission-${notification.permissionId ?? ''}` : `cui-session-${notification.sessionId}`,
+    tag: permission ? `cui-permission-${notification.permissionId ?? ''}` : `cui-session-${notification.sessionId || notification.kind}`,
     data: {
       type: permission ? 'permission' : 'conversation-end',
       sessionId: notification.sessionId,

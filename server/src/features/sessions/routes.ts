@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ConversationDetailsQuery, formatZodError, routes, SessionParams } from '@cui/contract';
+import { ConversationDetailsQuery, formatZodError, routes, SessionParams, type ConversationListResponse, type ScheduleLink } from '@cui/contract';
 import type { z } from 'zod';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -13,6 +13,8 @@ export interface SessionRouteDeps extends PlatformDeps {
   sessions: SessionIndex;
   sessionInfo: SessionInfoStore;
   runs: LiveRuns;
+  /** The schedule that started a session, for its list row (features/schedules); none when absent. */
+  scheduleOf?: (sessionId: string) => ScheduleLink | undefined;
 }
 
 function notFound(sessionId: string): AppError {
@@ -22,7 +24,7 @@ function notFound(sessionId: string): AppError {
 /** GET/PUT/POST /api/conversations… (list, details, update, archive-all) and GET /api/working-directories. */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
-  registerRoute(app, routes.sessions.list, ({ query }) => sessions.list(query));
+  registerRoute(app, routes.sessions.list, async ({ query }) => withSchedules(await sessions.list(query), deps.scheduleOf));
   // At once, even during the startup catch-up: the version moves when that ends, so a page that listed what was indexed
   // before (a restart's kept index, or a first index's early pages) reloads.
   registerRoute(app, routes.sessions.version, async () => ({ version: sessions.listVersion() }));
@@ -52,6 +54,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     return { success: true, sessionInfo: sessionInfo.update(sessionId, body) };
   });
   registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
+}
+
+/** Each row a schedule started links back to it. */
+function withSchedules(page: ConversationListResponse, scheduleOf: SessionRouteDeps['scheduleOf']): ConversationListResponse {
+  if (!scheduleOf) return page;
+  const conversations = page.conversations.map((row) => {
+    const schedule = scheduleOf(row.sessionId);
+    return schedule ? { ...row, schedule } : row;
+  });
+  return { ...page, conversations };
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

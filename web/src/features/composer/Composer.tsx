@@ -10,7 +10,7 @@ import { SuggestionList } from './SuggestionList';
 import { createApiSuggestionLoaders, type SuggestionLoaders } from './suggestion-loaders';
 import { useAutocomplete } from './use-autocomplete';
 import { useAutoGrow } from './use-auto-grow';
-import { useComposer, type ComposerSubmitHandler } from './use-composer';
+import { useComposer, type ComposerSubmission, type ComposerSubmitHandler } from './use-composer';
 import { useWorkingDirectories } from './use-working-directories';
 import { useVoiceInput } from './voice/use-voice-input';
 import { insertAtCursor } from './voice/voice-constants';
@@ -35,6 +35,8 @@ export interface ComposerProps {
   storageKey?: string;
   /** Extra controls next to the send button (e.g. a stop button). */
   actions?: ReactNode;
+  /** Home: 'Schedule…' beside Send hands the task as it stands (text, folder, model, mode, worktree) to this. */
+  onSchedule?: (submission: ComposerSubmission) => void;
   /** Suggestion sources; defaults to the API. */
   loaders?: SuggestionLoaders;
 }
@@ -92,6 +94,20 @@ export function Composer(props: ComposerProps) {
           <div className="ml-auto flex items-center gap-1">
             <VoiceControl voice={voice} disabled={locked} />
             {actions}
+            {props.onSchedule && (
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                disabled={!composer.canSubmit}
+                onClick={() => {
+                  const submission = composer.submission();
+                  props.onSchedule?.(worktree.available && worktree.on ? { ...submission, worktree: true } : submission);
+                }}
+              >
+                Schedule…
+              </Button>
+            )}
             <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className={`rounded-full ${TOUCH_ICON}`}>
               {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
             </Button>

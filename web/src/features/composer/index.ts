@@ -3,3 +3,4 @@ export { Composer, type ComposerProps } from './Composer';
 export type { ComposerSubmission, ComposerSubmitHandler } from './use-composer';
 export type { Suggestion, SuggestionLoaders, SuggestionSource } from './suggestion-loaders';
 export { COMPOSER_STORAGE_KEY } from './composer-storage';
+export { modelOptions, type ModelOption } from './models';

@@ -34,6 +34,8 @@ export interface ComposerState {
   busy: boolean;
   canSubmit: boolean;
   submit(): Promise<void>;
+  /** What a submit would hand over now (the draft stays). */
+  submission(): ComposerSubmission;
 }
 
 /** Draft, model and permission mode of one composer; the draft and mode persist in local storage. */
@@ -52,21 +54,26 @@ export function useComposer({ onSubmit, requireDirectory, directory, disabled, l
   const permissionMode = draft.selectedPermissionMode;
   const canSubmit = text.trim().length > 0 && !busy && !disabled && (!requireDirectory || Boolean(directory));
 
+  const submission = useCallback(
+    (): ComposerSubmission => ({
+      text: text.trim(),
+      ...(requireDirectory && directory ? { workingDirectory: directory } : {}),
+      ...(model ? { model } : {}),
+      ...(permissionMode !== 'default' ? { permissionMode } : {}),
+    }),
+    [text, requireDirectory, directory, model, permissionMode],
+  );
+
   const submit = useCallback(async () => {
     if (!canSubmit) return;
     setSubmitting(true);
     try {
-      const accepted = await onSubmit({
-        text: text.trim(),
-        ...(requireDirectory && directory ? { workingDirectory: directory } : {}),
-        ...(model ? { model } : {}),
-        ...(permissionMode !== 'default' ? { permissionMode } : {}),
-      });
+      const accepted = await onSubmit(submission());
       if (accepted) setText('');
     } finally {
       setSubmitting(false);
     }
-  }, [canSubmit, onSubmit, text, requireDirectory, directory, model, permissionMode, setText]);
+  }, [canSubmit, onSubmit, submission, setText]);
 
-  return { text, setText, permissionMode, setPermissionMode, model, setModel, busy, canSubmit, submit };
+  return { text, setText, permissionMode, setPermissionMode, model, setModel, busy, canSubmit, submit, submission };
 }

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { LiveRowStatus } from './LiveRowStatus';
 import { RenameField } from './RenameField';
 import { RowMenu } from './RowMenu';
+import { ScheduledBadge } from '@/features/schedules';
 import { RowMeta } from './RowMeta';
 import { sessionTitle } from './session-display';
 
@@ -63,6 +64,7 @@ export function SessionRow({ row, now, live, continuedIn, notify, onArchive, onR
               {title}
             </Link>
           )}
+          <ScheduledBadge schedule={row.schedule} />
         </div>
         <RowMeta row={row} now={now} />
         {continuedIn && (

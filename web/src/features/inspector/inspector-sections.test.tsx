@@ -34,7 +34,7 @@ describe('inspector sections', () => {
     expect(LEFT_SECTIONS.map((entry) => entry.title)).toEqual([
       'System status', 'Config', 'Working directories', 'Commands', 'Start conversation', 'Stop conversation', 'List conversations',
       'Update session', 'List permissions', 'Permission decision', 'List directory', 'Read file', 'Bulk operations', 'Voice provider health', 'Transcribe', 'Summarize',
-      'Notifications', 'Worktrees', 'Search conversations', 'All routes',
+      'Notifications', 'Worktrees', 'Search conversations', 'Schedules', 'All routes',
     ]);
   });
 

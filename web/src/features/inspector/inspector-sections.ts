@@ -58,6 +58,8 @@ export const LEFT_SECTIONS: readonly InspectorSection[] = [
   { title: 'Worktrees', routes: [routes.worktrees.repository, routes.worktrees.discard] },
   // Beyond the spec: full-text search (issue 17).
   { title: 'Search conversations', routes: [routes.search.search], defaults: { [valueKey('query', 'limit')]: '20' } },
+  // Beyond the spec (issue 27): scheduled runs.
+  { title: 'Schedules', routes: Object.values(routes.schedules) },
   // Beyond the spec: any route of the table, so a new route is reachable before it has a section of its own.
   { title: 'All routes', routes: FORM_ROUTES },
 ];

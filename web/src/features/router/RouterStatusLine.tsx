@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { RouterStatus } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
+import { useVersionRefetch } from '@/app/use-version-refetch';
 
 /** How often the line re-reads the state while the router is (re)starting. */
 export const ROUTER_STATUS_POLL_MS = 1000;
@@ -23,12 +24,7 @@ function describe(status: RouterStatus): string {
 export function RouterStatusLine({ version }: { version: unknown }) {
   const { data, refetch } = useApiQuery(routes.system.status);
   const state = data?.router.state;
-  const seen = useRef(version);
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    refetch();
-  }, [version, refetch]);
+  useVersionRefetch(version, refetch);
   useEffect(() => {
     if (state !== 'starting') return undefined;
     const timer = setTimeout(refetch, ROUTER_STATUS_POLL_MS);

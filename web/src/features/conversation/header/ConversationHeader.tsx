@@ -1,6 +1,7 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
 import { HeaderSubtitle } from './HeaderSubtitle';
@@ -47,6 +48,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         <HeaderSubtitle parts={subtitleParts(summary, projectPath, metrics)} />
       </div>
       <div className="order-last flex w-full min-w-0 items-center justify-end gap-2 empty:hidden sm:order-none sm:w-auto sm:max-w-[45%]">
+        <ScheduledBadge schedule={summary?.schedule} />
         <UsageSummary usage={summary?.usage} context={context} />
         <WorktreeBadge projectPath={projectPath} />
       </div>
