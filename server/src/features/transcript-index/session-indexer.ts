@@ -1,28 +1,16 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { HEAD_BYTES } from './index-chunk';
 import { inThreadPool, type IndexPool } from './index-pool';
-import { emptyAggregate } from '../../cli/transcript/session-aggregate';
-import type { FilePosition, IndexedFile, IndexStore } from './index-store';
+import type { FilePosition, IndexStore } from './index-store';
 import type { LinkChanges, SummaryLinks } from './summary-links';
+import { readSweep } from './sweep-reader';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
 import { placeByTail } from './tail-dates';
+import { createTranscriptFileReader, isTranscriptName, unchanged, type Stat } from './transcript-file-reader';
 import { indexTimeBox, type TimeBox } from '../../platform/time-box';
 
-const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-/** Files read before they are saved (in transactions of at most the time box each). */
-const BATCH_FILES = 25;
 const STAT_CONCURRENCY = 64;
-/** Fewer changed files than this are read in-thread: starting workers would cost more than it saves. */
-const WORKER_MIN_FILES = 16;
-
-interface Stat {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
 
 /** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
 export interface SessionIndexer {
@@ -38,10 +26,6 @@ export interface SessionIndexer {
   onProgress(listener: () => void): () => void;
 }
 
-export function sessionIdOf(filePath: string): string | undefined {
-  return SESSION_FILE.exec(path.basename(filePath))?.[1]?.toLowerCase();
-}
-
 async function listTranscripts(projectsDir: string): Promise<string[]> {
   const dirs = await fs.readdir(projectsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
@@ -52,7 +36,7 @@ async function listTranscripts(projectsDir: string): Promise<string[]> {
     if (!dir.isDirectory()) continue;
     const dirPath = path.join(projectsDir, dir.name);
     const entries = await fs.readdir(dirPath).catch(() => [] as string[]);
-    for (const name of entries) if (SESSION_FILE.test(name)) files.push(path.join(dirPath, name));
+    for (const name of entries) if (isTranscriptName(name)) files.push(path.join(dirPath, name));
   }
   return files;
 }
@@ -68,15 +52,6 @@ async function statAll(files: string[]): Promise<Map<string, Stat>> {
   return stats;
 }
 
-function hashOf(head: Buffer | undefined, length: number): string {
-  if (!head || length <= 0) return '';
-  return createHash('sha1').update(head.subarray(0, Math.min(length, HEAD_BYTES))).digest('hex');
-}
-
-function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
-  return known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino;
-}
-
 /** `shouldStop` ends a long sweep early (server shutdown); what was indexed so far is kept. */
 export interface SessionIndexerDeps {
   store: IndexStore;
@@ -90,152 +65,63 @@ export interface SessionIndexerDeps {
   timeBox?: TimeBox;
 }
 
+/** The newest-first order of the sweep in progress, and who is told when it settles further. */
+function createSweepProgress() {
+  let frontier: SweepFrontier | undefined;
+  let placedAt: number[] = []; // the time each file of the sweep was placed by: its tail's newest (placeByTail)
+  const listeners = new Set<() => void>();
+  return {
+    start(times: number[]): void {
+      frontier = createSweepFrontier((placedAt = times));
+    },
+    end(): void {
+      frontier = undefined;
+    },
+    observe(position: number, times: { createdAt: string; updatedAt: string }, mtimeMs: number): void {
+      frontier?.observe({ mtimeMs: placedAt[position] ?? mtimeMs, times: [times.createdAt, times.updatedAt] });
+    },
+    settle(positions: number[]): void {
+      if (positions.length === 0 || !frontier) return;
+      frontier.settle(positions);
+      for (const listener of listeners) listener();
+    },
+    current: () => frontier && { bound: frontier.bound(), pending: frontier.pending() },
+    listen(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
-  const { store, logger } = deps;
-  const inThread = inThreadPool();
-  const box = deps.timeBox ?? indexTimeBox();
+  const { store } = deps;
   /** What the files indexed by the current sync change for the summary links (applied once at its end). */
   let changes: LinkChanges = { saved: [], reset: [] };
   /** Whether the current sync saved or removed any file (what the list shows may have changed). */
   let dirty = false;
   let changeCount = 0;
   let linkedOnce = false;
-  let frontier: SweepFrontier | undefined;
-  let placedAt: number[] = []; // the time each file of the sweep was placed by: its tail's newest (placeByTail)
-  const progressListeners = new Set<() => void>();
-  const settle = (positions: number[]): void => {
-    if (positions.length === 0 || !frontier) return;
-    frontier.settle(positions);
-    for (const listener of progressListeners) listener();
+  const progress = createSweepProgress();
+  const reader = createTranscriptFileReader({ store, logger: deps.logger, onReset: (sessionId) => changes.reset.push(sessionId) });
+  const sweep = {
+    store, reader, pool: deps.pool, inThread: inThreadPool(), box: deps.timeBox ?? indexTimeBox(), shouldStop: deps.shouldStop,
+    observe: (position: number, file: { aggregate: { createdAt: string; updatedAt: string } }, stat: Stat) => progress.observe(position, file.aggregate, stat.mtimeMs),
+    settle: (positions: number[]) => progress.settle(positions),
+    saved: (chunks: LinkChanges['saved'], files: number) => {
+      dirty ||= files > 0;
+      changes.saved.push(...chunks);
+    },
   };
-  // A second file naming an indexed session (the same id in two project directories) is not indexed;
-  // remembering its size and mtime keeps sweeps from re-reading it until it changes.
-  const duplicates = new Map<string, string>();
 
-  /** Reads what is new in one file; re-indexes from the start when it was truncated or replaced. */
-  async function indexFile(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
-    const sessionId = sessionIdOf(filePath);
-    if (!sessionId) return undefined;
-    const previous = store.load(filePath);
-    const owner = previous ? filePath : store.filePathOf(sessionId);
-    if (owner && owner !== filePath) {
-      const signature = `${stat.size}:${stat.mtimeMs}`;
-      if (duplicates.get(filePath) !== signature) logger.warn({ component: 'sessions', file: filePath, indexed: owner }, 'session already indexed from another file: ignored');
-      duplicates.set(filePath, signature);
-      return undefined;
-    }
-    duplicates.delete(filePath);
-    if (previous && (stat.size < previous.offset || stat.ino !== previous.ino)) {
-      logger.info({ component: 'sessions', file: filePath }, 'transcript truncated or replaced: re-indexing');
-      changes.reset.push(sessionId);
-      return readFrom(fresh(filePath, sessionId), stat, pool);
-    }
-    const file = previous ?? fresh(filePath, sessionId);
-    const updated = await readFrom(file, stat, pool);
-    if (previous && hashOf(updated.head, previous.offset) !== previous.headHash) {
-      logger.info({ component: 'sessions', file: filePath }, 'transcript rewritten: re-indexing');
-      changes.reset.push(sessionId);
-      return readFrom(fresh(filePath, sessionId), stat, pool);
-    }
-    return updated;
-  }
-
-  async function readFrom(file: IndexedFile, stat: Stat, pool: IndexPool): Promise<IndexedFile & { head?: Buffer }> {
-    const result = await pool.read({ filePath: file.filePath, from: file.offset, to: stat.size, aggregate: file.aggregate });
-    if (result.invalidLines > 0 || result.hugeLines > 0) {
-      logger.warn({ component: 'sessions', file: file.filePath, invalidLines: result.invalidLines, hugeLines: result.hugeLines }, 'transcript lines skipped');
-    }
-    return {
-      ...file, aggregate: result.aggregate, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset: result.offset,
-      headHash: hashOf(result.head, result.offset), head: result.head, uuids: { keys: result.keys, fromStart: file.offset === 0 }, texts: result.texts,
-    };
-  }
-
-  function fresh(filePath: string, sessionId: string): IndexedFile {
-    return { filePath, sessionId, projectDir: path.basename(path.dirname(filePath)), size: 0, mtimeMs: 0, ino: 0, offset: 0, headHash: '', aggregate: emptyAggregate() };
-  }
-
-  async function indexOne(filePath: string, stat: Stat, pool: IndexPool): Promise<IndexedFile | undefined> {
-    try {
-      return await indexFile(filePath, stat, pool);
-    } catch (error) {
-      // A file that vanished or became unreadable mid-read is retried on the next sweep.
-      logger.warn({ component: 'sessions', file: filePath, err: error }, 'transcript could not be indexed');
-      return undefined;
-    }
-  }
-
-  /**
-   * Indexes the changed files, newest first (the first list page, sorted by last update, is complete early in
-   * a long first index), with as many files in flight as the pool has workers (two per worker, so a worker
-   * never waits for the main thread). Two files naming one session are never read at the same time.
-   */
+  /** Indexes the changed files, newest first (the first list page, sorted by last update, is complete early). */
   async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
-    const changed = [...stats].filter(([filePath, stat]) => !unchanged(known(filePath), stat) && duplicates.get(filePath) !== `${stat.size}:${stat.mtimeMs}`);
+    const changed = [...stats].filter(([filePath, stat]) => !unchanged(known(filePath), stat) && !reader.isKnownDuplicate(filePath, stat));
     const { files: todo, times } = await placeByTail(changed);
-    frontier = createSweepFrontier((placedAt = times));
+    progress.start(times);
     try {
-      await readAll(todo);
+      await readSweep(todo, sweep);
     } finally {
-      frontier = undefined;
-    }
-  }
-
-  async function readAll(todo: [string, Stat][]): Promise<void> {
-    let batch: IndexedFile[] = [];
-    const positions: number[] = [];
-    /** Saves the files read so far in time-boxed transactions, yielding between them; the frontier moves as they are saved. */
-    const flush = async (): Promise<void> => {
-      const files = batch;
-      const saved = positions.splice(0);
-      batch = [];
-      dirty ||= files.length > 0;
-      for (let from = 0; from < files.length; ) {
-        if (from > 0) await box.between();
-        const { chunks, end } = store.saveSlice(files, from, box);
-        changes.saved.push(...chunks);
-        settle(saved.slice(from, end));
-        from = end;
-      }
-    };
-    /** Reads one file of the todo list; saved with the batch (the frontier moves once it is). */
-    const read = async (position: number, pool: IndexPool): Promise<void> => {
-      const [filePath, stat] = todo[position] as [string, Stat];
-      const file = await indexOne(filePath, stat, pool);
-      if (!file) {
-        settle([position]);
-        return;
-      }
-      frontier?.observe({ mtimeMs: placedAt[position] ?? stat.mtimeMs, times: [file.aggregate.createdAt, file.aggregate.updatedAt] });
-      // Pushed once read: another lane may have flushed (and replaced) the batch meanwhile.
-      batch.push(file);
-      positions.push(position);
-    };
-    const reading = new Set<string>();
-    const later: number[] = [];
-    let next = 0;
-    const lane = async (pool: IndexPool): Promise<void> => {
-      for (let position = next++; position < todo.length && !deps.shouldStop(); position = next++) {
-        const sessionId = sessionIdOf((todo[position] as [string, Stat])[0]) ?? '';
-        if (reading.has(sessionId)) {
-          later.push(position);
-          continue;
-        }
-        reading.add(sessionId);
-        await read(position, pool);
-        reading.delete(sessionId);
-        if (batch.length >= BATCH_FILES) await flush();
-      }
-    };
-    // Workers pay off for a sweep of many files; a few changed files (the watcher's usual news) are read here.
-    const pool = todo.length >= WORKER_MIN_FILES ? deps.pool : inThread;
-    await Promise.all(Array.from({ length: pool.parallelism * 2 }, () => lane(pool)));
-    if (pool === deps.pool) await pool.release();
-    await flush();
-    for (const position of later) {
-      if (deps.shouldStop()) break;
-      await read(position, inThread);
-      await flush();
+      progress.end();
     }
   }
 
@@ -256,7 +142,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   /** Removes deleted files; a duplicate of a removed session may now be indexed. */
   function forget(filePaths: string[]): void {
     changes.reset.push(...store.removeAll(filePaths));
-    duplicates.clear();
+    reader.forgetDuplicates();
     dirty = true;
   }
 
@@ -269,7 +155,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
       await link();
-      logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
+      deps.logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
       const stats = await statAll(filePaths);
@@ -279,10 +165,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       await link();
     },
     changeCount: () => changeCount,
-    progress: () => frontier && { bound: frontier.bound(), pending: frontier.pending() },
-    onProgress(listener) {
-      progressListeners.add(listener);
-      return () => progressListeners.delete(listener);
-    },
+    progress: () => progress.current(),
+    onProgress: (listener) => progress.listen(listener),
   };
 }
