@@ -162,7 +162,9 @@ test.describe('home row actions', () => {
     await expect(row(page, continued.sessionId)).toHaveCount(0);
     await page.getByRole('tab', { name: 'History' }).click();
     await expect(rows(page)).toHaveCount(1);
-    await expect(row(page, continued.sessionId).getByRole('link')).toHaveText(continued.prompt);
+    // The row's title, then the link to the conversation that continues it (issue 29 point 8).
+    await expect(row(page, continued.sessionId).getByRole('link').first()).toHaveText(continued.prompt);
+    await expect(row(page, continued.sessionId).getByRole('link', { name: /Continued in a newer conversation/ })).toHaveAttribute('href', `/c/${next.sessionId}`);
   });
 
   test('completed-row actions appear on hover on desktop and stay shown on a phone-sized screen', async ({ loggedInPage: page }) => {

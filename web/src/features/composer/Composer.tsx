@@ -17,7 +17,7 @@ import { insertAtCursor } from './voice/voice-constants';
 import { VoiceControl } from './voice/VoiceControl';
 import { useWorktreeOption } from './use-worktree-option';
 import { WorktreeToggle } from './WorktreeToggle';
-import { TOUCH_ICON } from './touch-size';
+import { TOUCH_ICON, TOUCH_ROW } from './touch-size';
 
 export interface ComposerProps {
   placeholder: string;
@@ -99,6 +99,7 @@ export function Composer(props: ComposerProps) {
                 type="button"
                 size="sm"
                 variant="ghost"
+                className={TOUCH_ROW}
                 disabled={!composer.canSubmit}
                 onClick={() => {
                   const submission = composer.submission();
