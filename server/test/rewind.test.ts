@@ -113,6 +113,13 @@ describe('branching from a message', () => {
       return (list.conversations as ConversationSummary[]).find((c) => c.sessionId === branch);
     }, { message: 'the branch listed' });
     expect(row.branchedFrom).toEqual({ sessionId: second.sessionId, messageId: source[chosen]?.uuid });
+    // Continued, the branch's newer session (the one the list shows) is still marked a branch.
+    const continued = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello branch', resumedSessionId: branch });
+    const continuedRow = await waitFor(async () => {
+      const { body: list } = await getJson(ctx.server, '/api/conversations?limit=100');
+      return (list.conversations as ConversationSummary[]).find((c) => c.sessionId === continued.sessionId);
+    }, { message: 'the continued branch listed' });
+    expect(continuedRow.branchedFrom).toEqual(row.branchedFrom);
 
     expect(await postJson(ctx.server, `/api/conversations/${second.sessionId}/branch`, { messageId: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ status: 404, body: { code: 'rewind.message_not_found' } });
   });

@@ -29,13 +29,21 @@ export function rewindFeature({ platform, runs, workspace, sessions }: { platfor
     executablePath: platform.claude.executablePath,
   });
   const id = (params: { sessionId: string }) => params.sessionId.toLowerCase();
+  let unsubscribe: (() => void) | undefined;
   return {
     name: 'rewind',
     branchOf: (sessionId) => branches.linkOf(sessionId),
     register(app) {
+      // A branch continued (a follow-up forks it into a new session, which the list shows instead) stays a branch.
+      unsubscribe = platform.bus.subscribe('run.started', ({ sessionId }) => {
+        const from = runs.bySession(sessionId)?.resumedFrom;
+        const link = from ? branches.linkOf(from) : undefined;
+        if (link) branches.record(sessionId, link);
+      });
       registerRoute(app, routes.rewind.preview, ({ params, body }) => service.preview(id(params), body));
       registerRoute(app, routes.rewind.restore, ({ params, body }) => service.restore(id(params), body));
       registerRoute(app, routes.rewind.branch, ({ params, body }) => service.branch(id(params), body));
     },
+    close: () => unsubscribe?.(),
   };
 }
