@@ -32,6 +32,13 @@ async function promptUuid(sessionId: string, prompt: string): Promise<string> {
   return found.uuid;
 }
 
+/** The session's list row, once the index lists it. */
+const listed = (sessionId: string): Promise<ConversationSummary> =>
+  waitFor(async () => {
+    const { body } = await getJson(ctx.server, '/api/conversations?limit=100');
+    return (body.conversations as ConversationSummary[]).find((c) => c.sessionId === sessionId);
+  }, { message: `session ${sessionId} listed` });
+
 const rewind = (sessionId: string, messageId: string, preview = false) => postJson(ctx.server, `/api/conversations/${sessionId}/rewind${preview ? '/preview' : ''}`, { messageId });
 
 describe('restoring files to a message', () => {
@@ -108,18 +115,11 @@ describe('branching from a message', () => {
     expect(copied.every((message) => !source.some((original) => original.uuid === message.uuid))).toBe(true);
     expect(ctx.fake.requests.length).toBe(modelCalls);
 
-    const row = await waitFor(async () => {
-      const { body: list } = await getJson(ctx.server, '/api/conversations?limit=100');
-      return (list.conversations as ConversationSummary[]).find((c) => c.sessionId === branch);
-    }, { message: 'the branch listed' });
+    const row = await listed(branch);
     expect(row.branchedFrom).toEqual({ sessionId: second.sessionId, messageId: source[chosen]?.uuid });
     // Continued, the branch's newer session (the one the list shows) is still marked a branch.
     const continued = await runToEnd({ workingDirectory: repo, initialPrompt: 'hello branch', resumedSessionId: branch });
-    const continuedRow = await waitFor(async () => {
-      const { body: list } = await getJson(ctx.server, '/api/conversations?limit=100');
-      return (list.conversations as ConversationSummary[]).find((c) => c.sessionId === continued.sessionId);
-    }, { message: 'the continued branch listed' });
-    expect(continuedRow.branchedFrom).toEqual(row.branchedFrom);
+    expect((await listed(continued.sessionId)).branchedFrom).toEqual(row.branchedFrom);
 
     expect(await postJson(ctx.server, `/api/conversations/${second.sessionId}/branch`, { messageId: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ status: 404, body: { code: 'rewind.message_not_found' } });
   });
