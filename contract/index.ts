@@ -8,6 +8,7 @@ export * from './follow';
 export * from './ids';
 export * from './inbox';
 export * from './logs';
+export * from './mcp';
 export * from './messages';
 export * from './notifications';
 export * from './permissions';
