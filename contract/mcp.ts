@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { SuccessResponse } from './common';
 import { defineRoute } from './route';
 
+export { mcpCommandArgs, shellQuote, type McpCommand } from './mcp-command';
+
 /**
  * A conversation's MCP servers, context and background tasks (issue 26 points 5 and 6). Status, toggles, the
  * context breakdown and task stops ask the conversation's live run (the Agent SDK's controls on its CLI); adding and
@@ -54,13 +56,6 @@ export type McpRemoveRequest = z.infer<typeof McpRemoveRequest>;
 /** What ran: the CLI's arguments (after `claude`) and what it printed. */
 export const McpCommandResponse = z.object({ command: z.array(z.string()), output: z.string() });
 export type McpCommandResponse = z.infer<typeof McpCommandResponse>;
-
-/** The arguments `claude` gets for an add or a remove: what the panel shows before it runs, and what runs. */
-export function mcpCommandArgs(request: { action: 'add'; server: z.output<typeof McpAddRequest> } | { action: 'remove'; server: McpRemoveRequest }): string[] {
-  const { server } = request;
-  if (request.action === 'remove') return ['mcp', 'remove', server.name, '--scope', server.scope];
-  return ['mcp', 'add', request.server.name, '--scope', server.scope, '--', request.server.command, ...request.server.args];
-}
 
 /** One row of the context breakdown (system prompt, tools, MCP tools, messages, memory files, free space, …). */
 export const ContextCategory = z.object({ id: z.string().optional(), name: z.string(), tokens: z.number(), kind: z.string() });
