@@ -1,8 +1,10 @@
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
-import { formatTokens } from '@/lib/usage-format';
 import { Spinner } from '@/ui';
 import { ErrorText } from './ErrorText';
+
+/** Exact counts here (the header's figure rounds); importing its formatter would split that module out of the first load. */
+const formatTokens = (n: number): string => n.toLocaleString('en-US');
 
 /** The live run's context window by category (system, tools, MCP tools, messages, memory files), from the SDK. */
 export function ContextBreakdownView({ sessionId }: { sessionId: string }) {

@@ -17,7 +17,7 @@ export interface ToolsPanelButtonProps {
 export function ToolsPanelButton({ sessionId, tab, onTab }: ToolsPanelButtonProps) {
   return (
     <>
-      <button type="button" onClick={() => onTab('mcp')} className="shrink-0 rounded px-1.5 py-0.5 text-xs text-neutral-500 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800" aria-label="MCP servers, context and tasks">
+      <button type="button" onClick={() => onTab('mcp')} className="shrink-0 rounded px-1.5 py-0.5 text-xs text-neutral-500 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800">
         MCP
       </button>
       <MountOnceOpened open={tab !== null}>
