@@ -12,7 +12,7 @@ export function ContextBreakdownView({ sessionId }: { sessionId: string }) {
   if (query.error) return <ErrorText error={query.error} />;
   const usage = query.data;
   if (!usage) return <Spinner label="Loading the context" />;
-  const rows = usage.categories.filter((c) => c.kind !== 'deferred');
+  const rows = usage.categories;
   return (
     <section aria-label="Context breakdown" className="flex flex-col gap-2 text-sm">
       <p>
@@ -21,11 +21,23 @@ export function ContextBreakdownView({ sessionId }: { sessionId: string }) {
       <dl className="flex flex-col gap-1">
         {rows.map((row) => (
           <div key={row.id ?? row.name} className="flex justify-between gap-6">
-            <dt className="text-neutral-600 dark:text-neutral-400">{row.name}</dt>
+            <dt className="text-neutral-600 dark:text-neutral-400">
+              {row.name}
+              {row.kind === 'deferred' && ' (loaded when used)'}
+            </dt>
             <dd className="tabular-nums">{formatTokens(row.tokens)}</dd>
           </div>
         ))}
       </dl>
+      {usage.mcpTools.length > 0 && (
+        <ul aria-label="MCP tools" className="text-xs text-neutral-500">
+          {usage.mcpTools.map((tool) => (
+            <li key={tool.name} className="break-all">
+              {tool.name} ({tool.serverName}): {formatTokens(tool.tokens)}
+            </li>
+          ))}
+        </ul>
+      )}
       {usage.memoryFiles.length > 0 && (
         <ul aria-label="Memory files" className="text-xs text-neutral-500">
           {usage.memoryFiles.map((file) => (
