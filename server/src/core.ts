@@ -118,13 +118,14 @@ function cliEnvironment(platform: PlatformDeps, options: CoreOptions): (workingD
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, cliEnv: (workingDirectory: string) => Record<string, string | undefined>): ClaudeSignIn {
+function startSignIn(platform: PlatformDeps, cliEnv: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
   return createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
     runEnv: () => cliEnv(platform.paths.home),
     router: () => platform.config.get().router,
+    owner: reaper,
   });
 }
 
@@ -140,7 +141,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
   const cliEnv = cliEnvironment(platform, options);
-  const signIn = startSignIn(platform, cliEnv);
+  const signIn = startSignIn(platform, cliEnv, reaper);
   return {
     platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, cliEnv,
     async closeRuns() {

@@ -4,7 +4,7 @@ import type { PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import type { Feature } from '../../platform/feature';
 import { registerRoute } from '../../platform/http';
-import type { Reaper } from '../../platform/reaper';
+import type { ProcessOwner } from '../../platform/reaper';
 import type { Run, RunManager } from '../runs/index';
 import type { Workspace } from '../workspace/index';
 import { control, toBreakdown, toServers } from './live';
@@ -14,7 +14,7 @@ export interface McpDeps {
   platform: PlatformDeps;
   runs: Pick<RunManager, 'find'>;
   workspace: Workspace;
-  reaper: Pick<Reaper, 'watch' | 'forget'>;
+  reaper: ProcessOwner;
   cliEnv(workingDirectory: string): Record<string, string | undefined>;
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { AppError } from '../../platform/app-error';
 import { identify } from '../../platform/process-identity';
-import type { Reaper } from '../../platform/reaper';
+import type { ProcessOwner } from '../../platform/reaper';
 
 /** How long `claude mcp add|remove` may take (it only writes a config file). */
 export const MCP_COMMAND_TIMEOUT_MS = 30_000;
@@ -10,7 +10,7 @@ const OUTPUT_CHARS = 4000;
 
 export interface McpCliDeps {
   executablePath: string;
-  reaper: Pick<Reaper, 'watch' | 'forget'>;
+  reaper: ProcessOwner;
   timeoutMs?: number;
 }
 
