@@ -69,6 +69,12 @@ export const ERROR_STATUS = {
   'schedule.not_found': 404,
   /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
   'schedule.invalid': 400,
+  /** No run works the conversation: live controls (MCP toggles, context, tasks) need its CLI. */
+  'run.not_live': 409,
+  /** A project or local MCP server in a folder the console does not trust (its servers would run unasked). */
+  'mcp.untrusted_folder': 403,
+  /** The CLI refused an MCP change (its message is passed on), or the live run's control failed. */
+  'mcp.failed': 502,
   'internal': 500,
 } as const;
 

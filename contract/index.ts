@@ -9,6 +9,7 @@ export * from './ids';
 export * from './rewind';
 export * from './inbox';
 export * from './logs';
+export * from './mcp';
 export * from './messages';
 export * from './notifications';
 export * from './permissions';

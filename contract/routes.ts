@@ -4,6 +4,7 @@ import { filesystemRoutes } from './filesystem';
 import { followRoutes } from './follow';
 import { inboxRoutes } from './inbox';
 import { logRoutes } from './logs';
+import { mcpRoutes } from './mcp';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
@@ -24,6 +25,7 @@ export const routes = {
   filesystem: filesystemRoutes,
   inbox: inboxRoutes,
   logs: logRoutes,
+  mcp: mcpRoutes,
   notifications: notificationRoutes,
   permissions: permissionRoutes,
   retention: retentionRoutes,

@@ -20,6 +20,7 @@ import { systemFeature } from './features/system/index';
 import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
+import { mcpFeature } from './features/mcp/index';
 import { installCompression } from './platform/compression';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
@@ -84,6 +85,7 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),
+    mcpFeature(ctx),
   ];
 }
 

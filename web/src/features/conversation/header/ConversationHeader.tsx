@@ -1,6 +1,8 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ToolsPanelButton, type ToolsPanelTab } from '@/features/mcp';
 import { RewindButton } from '@/features/rewind';
 import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
@@ -28,6 +30,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
   const title = info?.custom_name || summary?.summary || 'New conversation';
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
   const archived = info?.archived ?? false;
+  const [tools, setTools] = useState<ToolsPanelTab | null>(null);
   return (
     // On a phone the usage figure and the worktree badge take a second row: in one row they squeezed the title out.
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
@@ -50,7 +53,8 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       </div>
       <div className="order-last flex w-full min-w-0 items-center justify-end gap-2 empty:hidden sm:order-none sm:w-auto sm:max-w-[45%]">
         <ScheduledBadge schedule={summary?.schedule} />
-        <UsageSummary usage={summary?.usage} context={context} />
+        <UsageSummary usage={summary?.usage} context={context} onBreakdown={summary ? () => setTools('context') : undefined} />
+        {summary && <ToolsPanelButton sessionId={summary.sessionId} tab={tools} onTab={setTools} />}
         <WorktreeBadge projectPath={projectPath} />
       </div>
       {summary && (
