@@ -63,6 +63,20 @@ export const ERROR_STATUS = {
   'schedule.not_found': 404,
   /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
   'schedule.invalid': 400,
+  /** The conversation's folder is outside git (contract/git.ts). */
+  'git.not_a_repository': 400,
+  /** A path with `..`, absolute, or outside the repository. */
+  'git.invalid_path': 400,
+  'git.invalid_branch': 400,
+  /** Another git operation of the console runs on the repository: try again when it ends. */
+  'git.busy': 409,
+  /** A destructive action (discard, switch, pull) while a run or a terminal CLI holds the folder. */
+  'git.held': 409,
+  /** Discarding untracked files needs each named in `deleteUntracked`. */
+  'git.confirm_untracked': 409,
+  /** git refused or failed (a hook, a conflict, a remote): its message is passed on. */
+  'git.failed': 422,
+  'git.timeout': 504,
   'internal': 500,
 } as const;
 

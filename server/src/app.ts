@@ -19,6 +19,7 @@ import { systemFeature } from './features/system/index';
 import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
+import { gitFeature } from './features/git/index';
 import { installCompression } from './platform/compression';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
@@ -78,6 +79,7 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     inboxFeature(ctx),
     trustFeature(ctx),
     worktreesFeature(ctx),
+    gitFeature(ctx),
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),
