@@ -19,6 +19,8 @@ interface Repo {
 
 const HELD_REASON = { run: 'A run of the console is working in this folder: stop it first', terminal: 'A Claude Code CLI in a terminal holds this conversation: end it first' };
 
+const output = (result: { stdout: string; stderr: string }) => (result.stdout + result.stderr).trim();
+
 export function createGitService(deps: { workspace: Workspace; git: GitRunner }) {
   const { git } = deps;
   const locks = createRepoLocks();
@@ -44,43 +46,14 @@ export function createGitService(deps: { workspace: Workspace; git: GitRunner })
     return locks.exclusive(r.key, () => work(r));
   }
 
-  const output = (result: { stdout: string; stderr: string }) => (result.stdout + result.stderr).trim();
   const pathArgs = (r: Repo, body: GitPathsRequest): string[] => {
     if (body.all) return ['.'];
     if (!body.paths?.length) throw new AppError('validation.failed', 'Name the files, or all');
     return body.paths.map((p) => repoPath(r.root, p));
   };
 
-  async function status(sessionId: string, base: GitBase): Promise<GitStatus> {
-    const workspace = await deps.workspace.of(sessionId);
-    const root = workspace.repositoryRoot;
-    if (!root) return { repository: false, folder: workspace.folder, base, changes: [] };
-    const initialCommit = workspace.initialCommit;
-    const [porcelain, staged, unstaged, sinceInitial] = await Promise.all([
-      git.run({ cwd: root, args: ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'] }),
-      base === 'head' ? git.run({ cwd: root, args: ['diff', '--cached', '--numstat', '-z', '-M'] }) : undefined,
-      base === 'head' ? git.run({ cwd: root, args: ['diff', '--numstat', '-z'] }) : undefined,
-      base === 'initial' && initialCommit ? initialChanges(root, initialCommit) : undefined,
-    ]);
-    const parsed = parseStatus(porcelain.stdout);
-    const untracked = parsed.changes.filter((c) => c.status === 'untracked');
-    const tracked = base === 'head' ? withCounts(parsed.changes.filter((c) => c.status !== 'untracked'), staged?.stdout ?? '', unstaged?.stdout ?? '') : (sinceInitial ?? []);
-    return {
-      repository: true, folder: workspace.folder, root, ...parsed.branch, ...(initialCommit ? { initialCommit } : {}), base,
-      changes: [...tracked, ...(await Promise.all(untracked.map((c) => countLines(root, c))))],
-    };
-  }
-
-  async function initialChanges(root: string, commit: string): Promise<GitChange[]> {
-    const [names, counts] = await Promise.all([
-      git.run({ cwd: root, args: ['diff', '--name-status', '-z', '-M', commit, '--'] }),
-      git.run({ cwd: root, args: ['diff', '--numstat', '-z', '-M', commit, '--'] }),
-    ]);
-    return withCounts(parseNameStatus(names.stdout), '', counts.stdout);
-  }
-
   return {
-    status,
+    status: async (sessionId: string, base: GitBase) => status(git, await deps.workspace.of(sessionId), base),
     async diff(sessionId: string, query: { path: string; staged: boolean; base: GitBase }): Promise<GitDiff> {
       const r = await repo(sessionId);
       const file = repoPath(r.root, query.path);
@@ -97,57 +70,85 @@ export function createGitService(deps: { workspace: Workspace; git: GitRunner })
         const head = await git.run({ cwd: r.root, args: ['rev-parse', 'HEAD'] });
         return { output: output(result), commit: head.stdout.trim() };
       }),
-    discard: (sessionId: string, body: GitDiscardRequest) => change(sessionId, (r) => discard(r, body), true),
+    discard: (sessionId: string, body: GitDiscardRequest) => change(sessionId, (r) => discard(git, r, body), true),
     async branches(sessionId: string): Promise<GitBranches> {
       const r = await repo(sessionId);
       const refs = await git.run({ cwd: r.root, args: ['for-each-ref', '--format=%(refname:short)%00%(upstream:short)%00%(upstream:track,nobracket)%00%(HEAD)', 'refs/heads'] });
       return { branches: parseBranches(refs.stdout) };
     },
-    branch: (sessionId: string, body: GitBranchRequest) => change(sessionId, (r) => changeBranch(r, body), body.switch === true),
-    remote: (sessionId: string, body: GitRemoteRequest) => change(sessionId, (r) => remote(r, body.operation), body.operation === 'pull'),
+    branch: (sessionId: string, body: GitBranchRequest) => change(sessionId, (r) => changeBranch(git, r, body), body.switch === true),
+    remote: (sessionId: string, body: GitRemoteRequest) => change(sessionId, (r) => remote(git, r, body.operation), body.operation === 'pull'),
   };
-
-  async function discard(r: Repo, body: GitDiscardRequest): Promise<GitOutput> {
-    const file = repoPath(r.root, body.path);
-    const listed = parseStatus((await git.run({ cwd: r.root, args: ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--', file] })).stdout).changes;
-    const fresh = [...new Set(listed.filter((c) => c.status === 'untracked' || (c.staged && c.status === 'added')).map((c) => c.path))];
-    const agreed = new Set((body.deleteUntracked ?? []).map((p) => repoPath(r.root, p)));
-    const unnamed = fresh.filter((p) => !agreed.has(p));
-    if (unnamed.length > 0) throw new AppError('git.confirm_untracked', `These files are not in git and would be deleted: ${unnamed.join(', ')}`);
-    const tracked = [...new Set(listed.map((c) => c.path))].filter((p) => !fresh.includes(p));
-    const out: string[] = [];
-    if (tracked.length > 0) out.push(output(await git.run({ cwd: r.root, args: ['restore', '--source=HEAD', '--staged', '--worktree', '--', ...tracked] })));
-    for (const p of fresh) {
-      await git.run({ cwd: r.root, args: ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', p] });
-      await fs.rm(path.join(r.root, p), { force: true });
-    }
-    return { output: out.join('\n') };
-  }
-
-  async function changeBranch(r: Repo, body: GitBranchRequest): Promise<GitOutput> {
-    const name = branchName(body.name);
-    await git.run({ cwd: r.root, args: ['check-ref-format', '--branch', name] }).catch(() => {
-      throw new AppError('git.invalid_branch', `Not a valid branch name: ${name}`);
-    });
-    const args = body.switch ? ['switch', ...(body.create ? ['-c'] : []), name] : ['branch', name];
-    if (!body.switch && !body.create) throw new AppError('validation.failed', 'Ask to create or switch');
-    return { output: output(await git.run({ cwd: r.root, args })) };
-  }
-
-  async function remote(r: Repo, operation: GitRemoteRequest['operation']): Promise<GitOutput> {
-    const run = (args: string[]) => git.run({ cwd: r.root, args, timeoutMs: REMOTE_TIMEOUT_MS });
-    if (operation === 'fetch') return { output: output(await run(['fetch'])) };
-    if (operation === 'pull') return { output: output(await run(['pull', '--ff-only'])) };
-    const { branch } = parseStatus((await git.run({ cwd: r.root, args: ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=no'] })).stdout);
-    if (branch.upstream || !branch.branch) return { output: output(await run(['push'])) };
-    const remotes = (await git.run({ cwd: r.root, args: ['remote'] })).stdout.split('\n').filter(Boolean);
-    const target = remotes.includes('origin') ? 'origin' : remotes[0];
-    if (!target) throw new AppError('git.failed', 'This repository has no remote to push to');
-    return { output: output(await run(['push', '--set-upstream', target, `HEAD:refs/heads/${branch.branch}`])) };
-  }
 }
 
 export type GitService = ReturnType<typeof createGitService>;
+
+async function status(git: GitRunner, workspace: ConversationWorkspace, base: GitBase): Promise<GitStatus> {
+  const root = workspace.repositoryRoot;
+  if (!root) return { repository: false, folder: workspace.folder, base, changes: [] };
+  const initialCommit = workspace.initialCommit;
+  const [porcelain, staged, unstaged, sinceInitial] = await Promise.all([
+    git.run({ cwd: root, args: ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'] }),
+    base === 'head' ? git.run({ cwd: root, args: ['diff', '--cached', '--numstat', '-z', '-M'] }) : undefined,
+    base === 'head' ? git.run({ cwd: root, args: ['diff', '--numstat', '-z'] }) : undefined,
+    base === 'initial' && initialCommit ? initialChanges(git, root, initialCommit) : undefined,
+  ]);
+  const parsed = parseStatus(porcelain.stdout);
+  const untracked = parsed.changes.filter((c) => c.status === 'untracked');
+  const tracked = base === 'head' ? withCounts(parsed.changes.filter((c) => c.status !== 'untracked'), staged?.stdout ?? '', unstaged?.stdout ?? '') : (sinceInitial ?? []);
+  return {
+    repository: true, folder: workspace.folder, root, ...parsed.branch, ...(initialCommit ? { initialCommit } : {}), base,
+    changes: [...tracked, ...(await Promise.all(untracked.map((c) => countLines(root, c))))],
+  };
+}
+
+async function initialChanges(git: GitRunner, root: string, commit: string): Promise<GitChange[]> {
+  const [names, counts] = await Promise.all([
+    git.run({ cwd: root, args: ['diff', '--name-status', '-z', '-M', commit, '--'] }),
+    git.run({ cwd: root, args: ['diff', '--numstat', '-z', '-M', commit, '--'] }),
+  ]);
+  return withCounts(parseNameStatus(names.stdout), '', counts.stdout);
+}
+
+
+async function discard(git: GitRunner, r: Repo, body: GitDiscardRequest): Promise<GitOutput> {
+  const file = repoPath(r.root, body.path);
+  const listed = parseStatus((await git.run({ cwd: r.root, args: ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--', file] })).stdout).changes;
+  const fresh = [...new Set(listed.filter((c) => c.status === 'untracked' || (c.staged && c.status === 'added')).map((c) => c.path))];
+  const agreed = new Set((body.deleteUntracked ?? []).map((p) => repoPath(r.root, p)));
+  const unnamed = fresh.filter((p) => !agreed.has(p));
+  if (unnamed.length > 0) throw new AppError('git.confirm_untracked', `These files are not in git and would be deleted: ${unnamed.join(', ')}`);
+  const tracked = [...new Set(listed.map((c) => c.path))].filter((p) => !fresh.includes(p));
+  const out: string[] = [];
+  if (tracked.length > 0) out.push(output(await git.run({ cwd: r.root, args: ['restore', '--source=HEAD', '--staged', '--worktree', '--', ...tracked] })));
+  for (const p of fresh) {
+    await git.run({ cwd: r.root, args: ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', p] });
+    await fs.rm(path.join(r.root, p), { force: true });
+  }
+  return { output: out.join('\n') };
+}
+
+async function changeBranch(git: GitRunner, r: Repo, body: GitBranchRequest): Promise<GitOutput> {
+  const name = branchName(body.name);
+  await git.run({ cwd: r.root, args: ['check-ref-format', '--branch', name] }).catch(() => {
+    throw new AppError('git.invalid_branch', `Not a valid branch name: ${name}`);
+  });
+  const args = body.switch ? ['switch', ...(body.create ? ['-c'] : []), name] : ['branch', name];
+  if (!body.switch && !body.create) throw new AppError('validation.failed', 'Ask to create or switch');
+  return { output: output(await git.run({ cwd: r.root, args })) };
+}
+
+async function remote(git: GitRunner, r: Repo, operation: GitRemoteRequest['operation']): Promise<GitOutput> {
+  const run = (args: string[]) => git.run({ cwd: r.root, args, timeoutMs: REMOTE_TIMEOUT_MS });
+  if (operation === 'fetch') return { output: output(await run(['fetch'])) };
+  if (operation === 'pull') return { output: output(await run(['pull', '--ff-only'])) };
+  const { branch } = parseStatus((await git.run({ cwd: r.root, args: ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=no'] })).stdout);
+  if (branch.upstream || !branch.branch) return { output: output(await run(['push'])) };
+  const remotes = (await git.run({ cwd: r.root, args: ['remote'] })).stdout.split('\n').filter(Boolean);
+  const target = remotes.includes('origin') ? 'origin' : remotes[0];
+  if (!target) throw new AppError('git.failed', 'This repository has no remote to push to');
+  return { output: output(await run(['push', '--set-upstream', target, `HEAD:refs/heads/${branch.branch}`])) };
+}
 
 /** Adds +/- from the staged (index) and unstaged numstat to each change. */
 function withCounts(changes: GitChange[], staged: string, unstaged: string): GitChange[] {
