@@ -1,4 +1,5 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
+import type { ReactNode } from 'react';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { ScheduledBadge } from '@/features/schedules';
@@ -19,10 +20,12 @@ export interface ConversationHeaderProps {
   /** The live run's context window fill, once known. */
   context?: ContextUsage | null;
   onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean; notify?: boolean }) => void;
+  /** Buttons of panels beside the messages (Changes), before Archive. */
+  tools?: ReactNode;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
-export function ConversationHeader({ summary, projectPath, metrics, context = null, onUpdate }: ConversationHeaderProps) {
+export function ConversationHeader({ summary, projectPath, metrics, context = null, onUpdate, tools }: ConversationHeaderProps) {
   const info = summary?.sessionInfo;
   const title = info?.custom_name || summary?.summary || 'New conversation';
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
@@ -52,6 +55,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         <UsageSummary usage={summary?.usage} context={context} />
         <WorktreeBadge projectPath={projectPath} />
       </div>
+      {tools}
       {summary && (
         <>
           <IconButton
