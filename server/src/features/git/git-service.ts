@@ -87,20 +87,33 @@ async function status(git: GitRunner, workspace: ConversationWorkspace, base: Gi
   const root = workspace.repositoryRoot;
   if (!root) return { repository: false, folder: workspace.folder, base, changes: [] };
   const initialCommit = workspace.initialCommit;
-  const [porcelain, staged, unstaged, sinceInitial] = await Promise.all([
+  const [porcelain, sinceInitial] = await Promise.all([
     git.run({ cwd: root, args: ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'] }),
-    base === 'head' ? git.run({ cwd: root, args: ['diff', '--cached', '--numstat', '-z', '-M'] }) : undefined,
-    base === 'head' ? git.run({ cwd: root, args: ['diff', '--numstat', '-z'] }) : undefined,
     base === 'initial' && initialCommit ? initialChanges(git, root, initialCommit) : undefined,
   ]);
   const parsed = parseStatus(porcelain.stdout);
   const untracked = parsed.changes.filter((c) => c.status === 'untracked');
-  const tracked = base === 'head' ? withCounts(parsed.changes.filter((c) => c.status !== 'untracked'), staged?.stdout ?? '', unstaged?.stdout ?? '') : (sinceInitial ?? []);
+  const tracked = base === 'head' ? await headCounts(git, root, parsed.changes.filter((c) => c.status !== 'untracked')) : (sinceInitial ?? []);
   return {
     repository: true, folder: workspace.folder, root, ...parsed.branch, ...(initialCommit ? { initialCommit } : {}), base,
     changes: [...tracked, ...(await Promise.all(untracked.map((c) => countLines(root, c))))],
   };
 }
+
+/** Numstat of the staged and the unstaged changes, limited to the changed paths (git then stats those files only). */
+async function headCounts(git: GitRunner, root: string, changes: GitChange[]): Promise<GitChange[]> {
+  const numstat = (staged: boolean) => {
+    const paths = [...new Set(changes.filter((c) => c.staged === staged).flatMap((c) => (c.origPath ? [c.path, c.origPath] : [c.path])))];
+    if (paths.length === 0) return Promise.resolve('');
+    const limit = paths.length <= PATHSPEC_LIMIT ? ['--', ...paths] : [];
+    return git.run({ cwd: root, args: ['diff', ...(staged ? ['--cached', '-M'] : []), '--numstat', '-z', ...limit] }).then((r) => r.stdout);
+  };
+  const [staged, unstaged] = await Promise.all([numstat(true), numstat(false)]);
+  return withCounts(changes, staged, unstaged);
+}
+
+/** Beyond this many changed paths the numstat runs over the whole tree (an argument list has a size limit). */
+const PATHSPEC_LIMIT = 2000;
 
 async function initialChanges(git: GitRunner, root: string, commit: string): Promise<GitChange[]> {
   const [names, counts] = await Promise.all([
