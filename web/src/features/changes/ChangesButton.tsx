@@ -14,6 +14,8 @@ export interface ChangesButtonProps {
   revision: string;
   messages: ViewMessage[];
   DiffView: ComponentType<{ oldText: string; newText: string; language: string; title?: string }>;
+  /** The Prism language of a file path (the view's own detection: passed so the panel's chunk does not share it). */
+  languageOf: (path: string) => string;
 }
 
 /** The header's 'Changes' button; `?panel=changes` opens the panel (the inbox's and notifications' links use it). */

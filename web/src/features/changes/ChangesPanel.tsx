@@ -12,7 +12,7 @@ import { useGitActions } from './use-git-actions';
 import { useGitStatus } from './use-git-status';
 
 /** The Changes side panel: the folder's changes against HEAD or the session's first commit, a file's diff, git actions. */
-export function ChangesPanel({ sessionId, revision, messages, DiffView, onClose }: ChangesButtonProps & { onClose: () => void }) {
+export function ChangesPanel({ sessionId, revision, messages, DiffView, languageOf, onClose }: ChangesButtonProps & { onClose: () => void }) {
   const status = useGitStatus(sessionId, revision);
   const actions = useGitActions(sessionId, status.refetch);
   const [selected, setSelected] = useState<GitChange>();
@@ -46,7 +46,7 @@ export function ChangesPanel({ sessionId, revision, messages, DiffView, onClose 
             <RemoteBar status={data} actions={actions} />
             {actions.message && <pre role={actions.failed ? 'alert' : 'status'} className={`max-h-40 overflow-auto whitespace-pre-wrap rounded bg-neutral-100 p-2 text-xs dark:bg-neutral-800 ${actions.failed ? 'text-red-600' : ''}`}>{actions.message}</pre>}
             <ChangeList changes={data.changes} base={status.base} actions={actions} onOpen={setSelected} selected={selected} />
-            {selected && <FileDiff sessionId={sessionId} change={selected} base={status.base} revision={revision} DiffView={DiffView} />}
+            {selected && <FileDiff sessionId={sessionId} change={selected} base={status.base} revision={revision} DiffView={DiffView} languageOf={languageOf} />}
             {status.base === 'head' && <CommitBox actions={actions} staged={data.changes.some((c) => c.staged)} />}
           </>
         )}

@@ -5,6 +5,7 @@ import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/fea
 import { FolderTrustNotice } from '@/features/trust';
 import { ChangesButton } from '@/features/changes';
 import { DiffView } from './code/DiffView';
+import { detectLanguage } from '@/lib/language';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
@@ -53,7 +54,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
         <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} context={state.contextUsage} onUpdate={(fields) => void c.update(fields)}
-          tools={<ChangesButton sessionId={sessionId} revision={`${c.running}:${state.messages.length}`} messages={state.messages} DiffView={DiffView} />}
+          tools={<ChangesButton sessionId={sessionId} revision={`${c.running}:${state.messages.length}`} messages={state.messages} DiffView={DiffView} languageOf={detectLanguage} />}
         />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} targetId={targetId} />}
