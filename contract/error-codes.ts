@@ -75,6 +75,20 @@ export const ERROR_STATUS = {
   'mcp.untrusted_folder': 403,
   /** The CLI refused an MCP change (its message is passed on), or the live run's control failed. */
   'mcp.failed': 502,
+  /** The conversation's folder is outside git (contract/git.ts). */
+  'git.not_a_repository': 400,
+  /** A path with `..`, absolute, or outside the repository. */
+  'git.invalid_path': 400,
+  'git.invalid_branch': 400,
+  /** Another git operation of the console runs on the repository: try again when it ends. */
+  'git.busy': 409,
+  /** A destructive action (discard, switch, pull) while a run or a terminal CLI holds the folder. */
+  'git.held': 409,
+  /** Discarding untracked files needs each named in `deleteUntracked`. */
+  'git.confirm_untracked': 409,
+  /** git refused or failed (a hook, a conflict, a remote): its message is passed on. */
+  'git.failed': 422,
+  'git.timeout': 504,
   'internal': 500,
 } as const;
 

@@ -5,6 +5,7 @@ export * from './constants';
 export * from './errors';
 export * from './filesystem';
 export * from './follow';
+export * from './git';
 export * from './ids';
 export * from './rewind';
 export * from './inbox';

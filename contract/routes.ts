@@ -2,6 +2,7 @@ import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { followRoutes } from './follow';
+import { gitRoutes } from './git';
 import { inboxRoutes } from './inbox';
 import { logRoutes } from './logs';
 import { mcpRoutes } from './mcp';
@@ -23,6 +24,7 @@ import { worktreeRoutes } from './worktrees';
 export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
+  git: gitRoutes,
   inbox: inboxRoutes,
   logs: logRoutes,
   mcp: mcpRoutes,

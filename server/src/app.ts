@@ -21,6 +21,7 @@ import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
 import { mcpFeature } from './features/mcp/index';
+import { gitFeature } from './features/git/index';
 import { installCompression } from './platform/compression';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
@@ -82,6 +83,7 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     trustFeature(ctx),
     worktreesFeature(ctx),
     rewind,
+    gitFeature(ctx),
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),

@@ -139,7 +139,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const router = createModelRouter({ logger: platform.logger });
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
-  const workspace = createWorkspace({ runs, sessions, trust });
+  const workspace = createWorkspace({ runs, sessions, trust, initialCommitOf: (id) => sessionInfo.get(id).initial_commit_head });
   const cliEnv = cliEnvironment(platform, options);
   const signIn = startSignIn(platform, cliEnv, reaper);
   return {
