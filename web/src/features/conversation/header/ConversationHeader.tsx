@@ -1,6 +1,7 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { FilesButton } from '@/features/files';
 import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
@@ -52,6 +53,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         <UsageSummary usage={summary?.usage} context={context} />
         <WorktreeBadge projectPath={projectPath} />
       </div>
+      {projectPath && <FilesButton />}
       {summary && (
         <>
           <IconButton

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+
+const FilesPanel = lazy(() => import('./FilesPanel'));
+
+/** The files sheet of a conversation, open while the address has `?files=` (a file, or empty for the folder). */
+export function FilesSheet({ sessionId }: { sessionId: string }) {
+  const [params] = useSearchParams();
+  const target = params.get('files');
+  if (target === null) return null;
+  const line = Number(params.get('line')) || undefined;
+  return (
+    <Suspense fallback={null}>
+      <FilesPanel sessionId={sessionId} target={target} line={line} />
+    </Suspense>
+  );
+}

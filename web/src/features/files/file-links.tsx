@@ -1,0 +1,23 @@
+import { FolderOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, Tooltip } from '@/ui';
+
+/** The search that opens the files sheet: on a file (at a line), or on the conversation's folder when none. */
+export function fileHref(file?: string, line?: number): string {
+  const params = new URLSearchParams({ files: file ?? '' });
+  if (line && line > 1) params.set('line', String(line));
+  return `?${params.toString()}`;
+}
+
+/** The conversation header's Files button. */
+export function FilesButton() {
+  return (
+    <Tooltip content="Files">
+      <Button asChild variant="ghost" size="icon" aria-label="Files">
+        <Link to={fileHref()}>
+          <FolderOpen size={16} aria-hidden />
+        </Link>
+      </Button>
+    </Tooltip>
+  );
+}
