@@ -3,6 +3,9 @@ import { useSearchParams } from 'react-router';
 
 const FilesPanel = lazy(() => import('./FilesPanel'));
 
+/** A Grep's hits as links to the files, in its own chunk: mounted once the Grep's result is expanded. */
+export const GrepHitLinks = lazy(() => import('./GrepHits'));
+
 /** The files sheet of a conversation, open while the address has `?files=` (a file, or empty for the folder). */
 export function FilesSheet({ sessionId }: { sessionId: string }) {
   const [params] = useSearchParams();

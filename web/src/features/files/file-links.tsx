@@ -1,6 +1,6 @@
-import { FolderOpen } from 'lucide-react';
+import { Folder } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, Tooltip } from '@/ui';
+import { Button } from '@/ui';
 
 /** The search that opens the files sheet: on a file (at a line), or on the conversation's folder when none. */
 export function fileHref(file?: string, line?: number): string {
@@ -9,15 +9,13 @@ export function fileHref(file?: string, line?: number): string {
   return `?${params.toString()}`;
 }
 
-/** The conversation header's Files button. */
+/** The conversation header's Files button (a plain title, not a Tooltip: the first paint is at its weight limit). */
 export function FilesButton() {
   return (
-    <Tooltip content="Files">
-      <Button asChild variant="ghost" size="icon" aria-label="Files">
-        <Link to={fileHref()}>
-          <FolderOpen size={16} aria-hidden />
-        </Link>
-      </Button>
-    </Tooltip>
+    <Button asChild variant="ghost" size="icon" aria-label="Files" title="Files">
+      <Link to={fileHref()}>
+        <Folder size={16} aria-hidden />
+      </Link>
+    </Button>
   );
 }

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toolFixtures } from '../fixtures/tool-uses';
 import { renderInConversation } from '../fixtures/render';
-import { grepHits } from './Grep';
 import { ToolUse } from './ToolUse';
 
 describe('paths in tool panels open the files sheet (issue 25.3)', () => {
@@ -14,13 +13,5 @@ describe('paths in tool panels open the files sheet (issue 25.3)', () => {
     const href = new URL(link.getAttribute('href') ?? '', 'http://x/c/s');
     expect(href.searchParams.get('files')).toBe(use.input.file_path);
     expect(href.searchParams.get('line')).toBe('12');
-  });
-
-  it("reads a Grep's hits in content and files modes, one link per file and line", () => {
-    expect(grepHits('/w/a.ts:3:const a\n/w/a.ts:3:const a\n/w/b.ts:10-ctx\nNo matches found\nrelative.ts:1:x')).toEqual([
-      { file: '/w/a.ts', line: 3 },
-      { file: '/w/b.ts', line: 10 },
-    ]);
-    expect(grepHits('/w/a.ts\n/w/dir/b.ts\n')).toEqual([{ file: '/w/a.ts' }, { file: '/w/dir/b.ts' }]);
   });
 });
