@@ -8,7 +8,7 @@ import { useFileEditing, type SaveProblem } from './use-file-editing';
 const CodeEditor = lazy(() => import('./CodeEditor'));
 
 /** One file: its name, Save, Rename and Delete, the editor (syntax highlighted), and what to do when a save conflicts. */
-export function FileView({ sessionId, file, line }: { sessionId: string; file: string; line?: number }) {
+export function FileView({ sessionId, file, line, find }: { sessionId: string; file: string; line?: number; find?: string }) {
   const nav = useFilesNav();
   const editing = useFileEditing(sessionId, file);
   const { loaded } = editing;
@@ -35,7 +35,7 @@ export function FileView({ sessionId, file, line }: { sessionId: string; file: s
               fileName={baseName(file)}
               content={editing.text}
               original={editing.problem?.kind === 'conflict' ? editing.problem.current : undefined}
-              line={line}
+              line={line ?? lineOf(loaded.data.content, find)}
               onChange={editing.edit}
             />
           </Suspense>
@@ -43,6 +43,13 @@ export function FileView({ sessionId, file, line }: { sessionId: string; file: s
       </div>
     </div>
   );
+}
+
+/** The first line (1-based) holding `find`, if any. */
+function lineOf(content: string, find: string | undefined): number | undefined {
+  if (!find) return undefined;
+  const at = content.indexOf(find);
+  return at < 0 ? undefined : content.slice(0, at).split('\n').length;
 }
 
 interface ProblemActions {

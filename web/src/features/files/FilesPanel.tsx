@@ -9,10 +9,12 @@ export interface FilesPanelProps {
   /** The open file's path, or '' for the folder list. */
   target: string;
   line?: number;
+  /** Text whose first line to open the file at (when no `line`). */
+  find?: string;
 }
 
 /** The files sheet: the folder list, or one file in the editor; full width on a phone, a side sheet beside it. */
-export default function FilesPanel({ sessionId, target, line }: FilesPanelProps) {
+export default function FilesPanel({ sessionId, target, line, find }: FilesPanelProps) {
   const nav = useFilesNav();
   return (
     <div
@@ -24,7 +26,7 @@ export default function FilesPanel({ sessionId, target, line }: FilesPanelProps)
         <h2 className="flex-1 text-[15px] font-semibold">Files</h2>
         <IconButton label="Close files" icon={<X size={16} aria-hidden />} onClick={nav.close} />
       </div>
-      {target ? <FileView key={target} sessionId={sessionId} file={target} line={line} /> : <FileBrowser sessionId={sessionId} />}
+      {target ? <FileView key={target} sessionId={sessionId} file={target} line={line} find={find} /> : <FileBrowser sessionId={sessionId} />}
     </div>
   );
 }

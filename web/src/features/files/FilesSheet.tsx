@@ -14,7 +14,7 @@ export function FilesSheet({ sessionId }: { sessionId: string }) {
   const line = Number(params.get('line')) || undefined;
   return (
     <Suspense fallback={null}>
-      <FilesPanel sessionId={sessionId} target={target} line={line} />
+      <FilesPanel sessionId={sessionId} target={target} line={line} find={params.get('find') ?? undefined} />
     </Suspense>
   );
 }

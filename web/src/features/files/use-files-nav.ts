@@ -8,12 +8,14 @@ export function useFilesNav() {
     const next = new URLSearchParams(p);
     next.set('files', file);
     next.delete('line');
+    next.delete('find');
     return next;
   }), [setParams]);
   const close = useCallback(() => setParams((p) => {
     const next = new URLSearchParams(p);
     next.delete('files');
     next.delete('line');
+    next.delete('find');
     return next;
   }), [setParams]);
   return { open, close };

@@ -28,7 +28,7 @@ export function ToolUse({ block }: { block: ToolUseBlock }) {
   );
 }
 
-/** Tools whose `file_path` opens in the files sheet (Read at the line it started from). */
+/** Tools whose `file_path` opens in the files sheet (Read at the line it started from, Edit at its new text). */
 const FILE_TOOLS: Record<string, true> = { Read: true, Edit: true, MultiEdit: true, Write: true, NotebookEdit: true };
 const SUMMARY_CLASS = 'min-w-0 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400';
 
@@ -36,5 +36,6 @@ function ToolSummaryText({ summary, input }: { summary: string; input?: Record<s
   const file = input?.file_path ?? input?.notebook_path;
   if (typeof file !== 'string' || !file.startsWith('/')) return <span className={SUMMARY_CLASS}>{summary}</span>;
   const line = typeof input?.offset === 'number' ? input.offset : undefined;
-  return <Link to={fileHref(file, line)} className={`${SUMMARY_CLASS} underline-offset-2 hover:underline`} title={`Open ${file}`}>{summary}</Link>;
+  const find = typeof input?.new_string === 'string' ? input.new_string : undefined;
+  return <Link to={fileHref(file, line, find)} className={`${SUMMARY_CLASS} underline-offset-2 hover:underline`} title={`Open ${file}`}>{summary}</Link>;
 }
