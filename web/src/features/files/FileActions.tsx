@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { apiCall } from '@/app/api-client';
 import { routes } from '@/app/routes';
-import { Button, Input } from '@/ui';
+import { Button } from '@/ui';
+import { NameField } from './NameField';
 import { baseName, dirName, useFilesNav } from './use-files-nav';
 
 /** Rename (an inline name field) and Delete (asks first) of the open file. */
@@ -36,7 +37,7 @@ export function FileActions({ sessionId, file }: { sessionId: string; file: stri
       )}
       {mode === 'rename' && (
         <form className="flex w-full items-center gap-2" onSubmit={(e) => { e.preventDefault(); void rename(); }}>
-          <Input aria-label="New name" value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
+          <NameField aria-label="New name" value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
           <Button type="submit" size="sm" disabled={!name.trim()}>Rename</Button>
           <Button size="sm" variant="ghost" onClick={() => setMode('idle')}>Cancel</Button>
         </form>

@@ -1,9 +1,10 @@
-import { File, Folder, FolderUp } from 'lucide-react';
+import { File, FolderClosed, FolderUp } from 'lucide-react';
 import { useState } from 'react';
 import { apiCall } from '@/app/api-client';
 import { routes } from '@/app/routes';
 import { useApiQuery } from '@/app/use-api-query';
-import { Button, Input } from '@/ui';
+import { Button } from '@/ui';
+import { NameField } from './NameField';
 import { dirName, useFilesNav } from './use-files-nav';
 
 /** One folder of the conversation's workspace: folders first, hidden and ignored entries behind a toggle, New file. */
@@ -40,7 +41,7 @@ export function FileBrowser({ sessionId }: { sessionId: string }) {
               disabled={entry.type === 'other'}
               onClick={() => (entry.type === 'directory' ? setDir(`${data.path}/${entry.name}`) : nav.open(`${data.path}/${entry.name}`))}
             >
-              {entry.type === 'directory' ? <Folder size={14} aria-hidden /> : <File size={14} aria-hidden />}
+              {entry.type === 'directory' ? <FolderClosed size={14} aria-hidden /> : <File size={14} aria-hidden />}
               <span className="truncate">{entry.name}</span>
             </button>
           </li>
@@ -66,7 +67,7 @@ function NewFile({ sessionId, folder, onCreated }: { sessionId: string; folder: 
   };
   return (
     <form className="flex items-center gap-2 px-3 pb-2" onSubmit={(e) => { e.preventDefault(); void create(); }}>
-      <Input aria-label="New file name" placeholder="New file name" value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
+      <NameField aria-label="New file name" placeholder="New file name" value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
       <Button type="submit" size="sm" disabled={!name.trim()}>New file</Button>
       {error && <span role="alert" className="text-sm text-red-600">{error}</span>}
     </form>

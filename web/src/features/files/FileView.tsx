@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { FolderUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button, Spinner } from '@/ui';
 import { FileActions } from './FileActions';
@@ -16,7 +16,7 @@ export function FileView({ sessionId, file, line, find }: { sessionId: string; f
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         <Button variant="ghost" size="sm" onClick={() => nav.open('')} aria-label="Back to the folder">
-          <ArrowLeft size={14} aria-hidden /> Folder
+          <FolderUp size={14} aria-hidden /> Folder
         </Button>
         <span className="min-w-0 flex-1 truncate font-mono text-sm" title={file} data-testid="open-file">{baseName(file)}</span>
         {editing.savedAt && !editing.dirty && <span className="text-xs text-neutral-500" role="status">Saved</span>}

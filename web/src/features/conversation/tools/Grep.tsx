@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { GrepHitLinks } from '@/features/files';
+import { fileHref, GrepHitLinks } from '@/features/files';
 import { SearchSummary } from './SearchSummary';
 import type { ToolPanelProps } from './types';
 
@@ -9,7 +9,7 @@ export function GrepPanel({ result }: ToolPanelProps) {
   return (
     <SearchSummary kind="Grep" text={result.result}>
       <Suspense fallback={null}>
-        <GrepHitLinks text={result.result} />
+        <GrepHitLinks text={result.result} hrefOf={fileHref} />
       </Suspense>
     </SearchSummary>
   );
