@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   'fs.forbidden': 403,
   'fs.too_large': 413,
   'fs.binary': 415,
+  /** A save or create that would overwrite what changed since it was read (or a file that exists). */
+  'fs.conflict': 409,
   'trust.not_found': 404,
   'trust.not_revocable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */

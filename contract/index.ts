@@ -28,4 +28,5 @@ export * from './trust';
 export { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolOutcome, toolUseChange } from './tool-metrics';
 export * from './validation';
 export * from './voice';
+export * from './workspace-files';
 export * from './worktrees';

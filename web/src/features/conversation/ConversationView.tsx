@@ -2,6 +2,7 @@ import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Pause, Square } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/features/live-run';
+import { FilesSheet } from '@/features/files';
 import { FolderTrustNotice } from '@/features/trust';
 import { ChangesButton } from '@/features/changes';
 import { DiffView } from './code/DiffView';
@@ -91,6 +92,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
           </div>
         </div>
       </div>
+      <FilesSheet sessionId={sessionId} />
     </ConversationContext.Provider>
   );
 }

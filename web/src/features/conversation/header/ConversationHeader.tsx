@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ToolsPanelButton, type ToolsPanelTab } from '@/features/mcp';
 import { RewindButton } from '@/features/rewind';
+import { FilesButton } from '@/features/files';
 import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
@@ -61,6 +62,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         <WorktreeBadge projectPath={projectPath} />
       </div>
       {tools}
+      {projectPath && <FilesButton />}
       {summary && (
         <>
           {projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}
