@@ -3,7 +3,9 @@ import { PERMISSION_MODES } from '@cui/contract/constants';
 import { readLocalJson, writeLocalJson } from '@/lib/local-json';
 
 /** The one composer key of spec §3 ('Composer draft'): `{ draft, selectedPermissionMode }`. */
-export const COMPOSER_STORAGE_KEY = 'cui-composer';
+import { COMPOSER_STORAGE_KEY } from './composer-key';
+
+export { COMPOSER_STORAGE_KEY };
 
 export interface ComposerDraft {
   draft: string;

@@ -1,10 +1,15 @@
 import type { ConversationMessage, FollowEvent } from '@cui/contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderConversationPage } from './fixtures/conversation-page';
 import { installFakeApi, json } from './fixtures/fake-api';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';
+
+// The view loads its composer on demand: loaded once here, it appears without waiting for the transform.
+beforeAll(async () => {
+  await import('@/features/composer');
+});
 
 /** Issue 18 point 4: a session a terminal CLI is running, followed live and continued once it stops. */
 const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';
@@ -44,7 +49,7 @@ describe('a conversation run in a terminal', () => {
     const { calls, stream } = openPage(transcript, terminal);
 
     expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(await screen.findByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
     expect(screen.getByText('typed in the terminal')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/follow'))).toBe(true));
     // No run stream: the console has no run of this session.
@@ -53,7 +58,7 @@ describe('a conversation run in a terminal', () => {
     transcript.push(answer);
     act(() => stream.push({ type: 'messages', messages: [answer], offset: 200 }));
     expect(await screen.findByText('Answered in the terminal')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(await screen.findByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
 
     terminal.active = false;
     act(() => stream.push({ type: 'activity', activeInTerminal: false }));
@@ -79,7 +84,7 @@ describe('a conversation run in a terminal', () => {
     transcript.push(resumed);
     act(() => stream.push({ type: 'activity', activeInTerminal: true }));
     expect(await screen.findByText('Active in terminal.')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
+    expect(await screen.findByPlaceholderText('Active in terminal: you can continue once it stops')).toBeDisabled();
     expect(await screen.findByText('resumed in the terminal')).toBeInTheDocument();
     expect(detailsReads()).toBeGreaterThan(before);
     // The same connection serves the terminal's turn: no second follow stream.

@@ -1,6 +1,6 @@
 import type { ConversationMessage, ConversationSummary, StreamEvent } from '@cui/contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STREAM_UNREACHABLE } from '@/app/stream';
 import { renderConversationPage } from './fixtures/conversation-page';
 import { deniedRunEvents } from './fixtures/denied-run';
@@ -8,6 +8,11 @@ import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fa
 import { summaryFixture } from './fixtures/summary';
 import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { stubListViewport } from './fixtures/viewport';
+
+// The view loads its composer on demand: loaded once here, it appears without waiting for the transform.
+beforeAll(async () => {
+  await import('@/features/composer');
+});
 
 /** Issue 16: states of the conversation view that must tell the truth (recovery, not found, closed). */
 const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';

@@ -2,7 +2,7 @@ import type { ConversationMessage, PermissionRequest } from '@cui/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/ui';
 import { ConversationView } from './ConversationView';
 import { fakeStream, type FakeStream, installFakeApi, json } from './fixtures/fake-api';
@@ -10,6 +10,11 @@ import { fixRunEvents } from '@/test-fixtures/fix-run';
 import { permissionFixtures } from './fixtures/permissions';
 import { summaryFixture } from './fixtures/summary';
 import { stubListViewport } from './fixtures/viewport';
+
+// The view loads its composer on demand: loaded once here, it appears without waiting for the transform.
+beforeAll(async () => {
+  await import('@/features/composer');
+});
 
 const SID = 'f5e5690f-09dc-4067-859b-1172c39a0d71';
 const prompt: ConversationMessage = {
@@ -69,7 +74,7 @@ describe('ConversationView', () => {
     expect(calls.some((c) => c.url.pathname.startsWith('/api/stream'))).toBe(false);
     const listCall = calls.find((c) => c.url.pathname === '/api/conversations');
     expect(listCall?.url.searchParams.get('sessionId')).toBe(SID);
-    expect(screen.getByPlaceholderText('Continue the conversation...')).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText('Continue the conversation...')).toBeInTheDocument();
   });
 
   it('streams an ongoing run from the start: status texts change and messages arrive', async () => {
@@ -222,7 +227,7 @@ describe('ConversationView', () => {
     expect(await screen.findByText('Interrupted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Interrupt' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
-    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'carry on');
+    await userEvent.type(await screen.findByPlaceholderText('Continue the conversation...'), 'carry on');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'carry on' }));
     expect(calls.some((c) => c.url.pathname === '/api/conversations/start')).toBe(false);
@@ -243,7 +248,7 @@ describe('ConversationView', () => {
     renderPage();
     await waitFor(() => expect(streams).toHaveLength(1));
     const stream = streams[0] as FakeStream;
-    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'next please');
+    await userEvent.type(await screen.findByPlaceholderText('Continue the conversation...'), 'next please');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/run-1/messages')?.body).toEqual({ message: 'next please' }));
     const other = { ...queued, id: 'q-2', text: 'never mind' };
@@ -271,7 +276,7 @@ describe('ConversationView', () => {
     });
     renderPage();
     await waitFor(() => expect(streams).toHaveLength(1));
-    await userEvent.type(screen.getByPlaceholderText('Continue the conversation...'), 'one more');
+    await userEvent.type(await screen.findByPlaceholderText('Continue the conversation...'), 'one more');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/conversations/start')?.body).toMatchObject({ initialPrompt: 'one more', resumedSessionId: SID }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
+import { COMPOSER_STORAGE_KEY, ComposerPlaceholder, LazyComposer } from '@/features/composer';
 import { Pause, Square } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/features/live-run';
@@ -67,7 +67,8 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
           <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
             <FolderTrustNotice folder={c.projectPath ?? undefined} />
             <TerminalNotice terminal={c.terminal} />
-            <Composer
+            {/* Loaded once the first window is in: the messages paint without waiting for the composer's code. */}
+            {c.loading && messages.length === 0 ? <ComposerPlaceholder /> : <LazyComposer
               placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode, submission.maxBudgetUsd)}
               workingDirectory={c.projectPath ?? undefined}
@@ -88,7 +89,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
                   </>
                 ) : undefined
               }
-            />
+            />}
           </div>
         </div>
       </div>
