@@ -7,6 +7,7 @@ import { createModelRouter, routerEnvironment, type ModelRouter } from './featur
 import { createSessionIndex, createSessionInfoStore, type SessionIndex, type SessionInfoStore } from './features/sessions/index';
 import type { IndexPool } from './features/transcript-index/index';
 import { createConfigStore } from './features/settings/index';
+import { createCliCommands, type CliCommands } from './features/files/index';
 import { createClaudeSignIn, type ClaudeSignIn } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, type TrustService } from './features/trust/index';
 import { createWorkspace, type Workspace } from './features/workspace/index';
@@ -66,6 +67,8 @@ export interface Core {
   workspace: Workspace;
   /** How runs sign in to Claude, asked of the CLI (main.ts logs it at start-up). */
   signIn: ClaudeSignIn;
+  /** The CLI's slash commands per folder (the composer's `/` menu). */
+  commands: CliCommands;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
   /** Ends the runs (their processes gone), then the reaper. */
@@ -108,15 +111,18 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, options: CoreOptions): ClaudeSignIn {
+function startCliQuestions(platform: PlatformDeps, options: CoreOptions, trust: TrustService): { signIn: ClaudeSignIn; commands: CliCommands } {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
-  return createClaudeSignIn({
+  const envIn = (workingDirectory: string) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
+  const signIn = createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
-    runEnv: () => runEnv({ workingDirectory: platform.paths.home, permissionMode: 'default' }).env,
+    runEnv: () => envIn(platform.paths.home),
     router: () => platform.config.get().router,
   });
+  const commands = createCliCommands({ ...platform, runEnv: envIn, trusted: (folder) => trust.trustedBy(folder) !== null });
+  return { signIn, commands };
 }
 
 export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
@@ -130,11 +136,11 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
-  const signIn = startSignIn(platform, options);
+  const { signIn, commands } = startCliQuestions(platform, options, trust);
   return {
-    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate,
+    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, commands, requestGate,
     async closeRuns() {
-      await signIn.close();
+      await Promise.all([signIn.close(), commands.close()]);
       await runs.close();
       await reaper.close();
     },
