@@ -1,4 +1,5 @@
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { ImageAttachment } from '@cui/contract';
 
 /**
  * The CLI's input in streaming-input mode (`query({prompt: asyncIterable})`): the user messages of a run, pushed
@@ -6,11 +7,20 @@ import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
  * current turn is done (the SDK closes its stdin).
  */
 export interface PromptInput extends AsyncIterable<SDKUserMessage> {
-  /** Queues a user message for the CLI. Ignored once ended. */
-  push(text: string): void;
+  /** Queues a user message for the CLI (its images first, as image blocks, then the text). Ignored once ended. */
+  push(text: string, images?: readonly ImageAttachment[]): void;
   /** No more messages. Idempotent. */
   end(): void;
   isEnded(): boolean;
+}
+
+/** A plain string without images (as before), else the image blocks then the text block. */
+function userContent(text: string, images: readonly ImageAttachment[] | undefined): SDKUserMessage['message']['content'] {
+  if (!images?.length) return text;
+  return [
+    ...images.map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.data } })),
+    { type: 'text' as const, text },
+  ];
 }
 
 export function createPromptInput(): PromptInput {
@@ -33,9 +43,9 @@ export function createPromptInput(): PromptInput {
     }
   }
   return {
-    push(text) {
+    push(text, images) {
       if (ended) return;
-      queued.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null });
+      queued.push({ type: 'user', message: { role: 'user', content: userContent(text, images) }, parent_tool_use_id: null });
       notify();
     },
     end() {
