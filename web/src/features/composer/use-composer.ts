@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PermissionMode } from '@cui/contract';
+import type { ImageAttachment, PermissionMode } from '@cui/contract';
 import { loadComposerDraft, saveComposerDraft, type ComposerDraft } from './composer-storage';
 
 /** What the composer hands to its owner on submit: trimmed text; `model` and `permissionMode` absent when default (spec §5). */
@@ -10,6 +10,8 @@ export interface ComposerSubmission {
   permissionMode?: PermissionMode;
   /** Home: run in a new git worktree of the folder (the Worktree toggle). */
   worktree?: boolean;
+  /** Pasted, dropped or picked images, sent before the text. */
+  images?: ImageAttachment[];
 }
 
 /** Resolves true when the submission was accepted (the draft is then cleared), false to keep it. */

@@ -63,7 +63,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
             <TerminalNotice terminal={c.terminal} />
             <Composer
               placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
-              onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
+              onSubmit={(submission) => c.send(submission.text, submission.permissionMode, submission.images)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
               disabled={!c.projectPath || c.terminal.active}
