@@ -111,7 +111,7 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startCliQuestions(platform: PlatformDeps, options: CoreOptions, trust: TrustService): { signIn: ClaudeSignIn; commands: CliCommands } {
+function startCliQuestions(platform: PlatformDeps, options: CoreOptions, shared: { trust: TrustService; reaper: Reaper }): { signIn: ClaudeSignIn; commands: CliCommands } {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
   const envIn = (workingDirectory: string) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
   const signIn = createClaudeSignIn({
@@ -120,8 +120,9 @@ function startCliQuestions(platform: PlatformDeps, options: CoreOptions, trust: 
     cwd: platform.paths.home,
     runEnv: () => envIn(platform.paths.home),
     router: () => platform.config.get().router,
+    owner: shared.reaper,
   });
-  const commands = createCliCommands({ ...platform, runEnv: envIn, trusted: (folder) => trust.trustedBy(folder) !== null });
+  const commands = createCliCommands({ ...platform, runEnv: envIn, trusted: (folder) => shared.trust.trustedBy(folder) !== null, owner: shared.reaper });
   return { signIn, commands };
 }
 
@@ -136,7 +137,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
-  const { signIn, commands } = startCliQuestions(platform, options, trust);
+  const { signIn, commands } = startCliQuestions(platform, options, { trust, reaper });
   return {
     platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, commands, requestGate,
     async closeRuns() {

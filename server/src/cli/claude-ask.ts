@@ -1,4 +1,6 @@
 import type { Query, SettingSource } from '@anthropic-ai/claude-agent-sdk';
+import { identify } from '../platform/process-identity';
+import type { ProcessOwner } from '../platform/reaper';
 import { createClaudeSpawner } from './claude-process';
 import type { ClaudeQueryFn } from './claude-query';
 import { createPromptInput } from './prompt-input';
@@ -14,6 +16,8 @@ export interface AskParams {
   timeoutMs?: number;
   /** Ends the question early (the server is closing): the process is ended as on a timeout. */
   signal?: AbortSignal;
+  /** Who ends the CLI if the server dies while it is asked (the reaper): told of it once spawned, then released. */
+  owner?: ProcessOwner;
 }
 
 /** Starting the CLI and its initialize answer take ~0.5 s; a stuck CLI is given up on after this. */
@@ -44,7 +48,12 @@ function deadline(params: AskParams): { timeout: Promise<never>; clear(): void }
  */
 export async function askClaude<T>(params: AskParams, read: (query: Query) => Promise<T>): Promise<T> {
   if (params.signal?.aborted) throw new Error('the server is closing: Claude Code was not asked');
-  const spawner = createClaudeSpawner({});
+  const owner = params.owner;
+  const spawner = createClaudeSpawner({
+    onSpawned: (pid) => {
+      if (pid !== undefined) owner?.watch(identify(pid));
+    },
+  });
   const input = createPromptInput();
   const abortController = new AbortController();
   const query = params.sdkQuery({
@@ -69,7 +78,13 @@ export async function askClaude<T>(params: AskParams, read: (query: Query) => Pr
     limit.clear();
     input.end();
     abortController.abort();
-    spawner.current()?.signalGroup('SIGTERM');
-    await Promise.race([drained, spawner.current()?.exited]);
+    const cli = spawner.current();
+    cli?.signalGroup('SIGTERM');
+    await Promise.race([drained, cli?.exited]);
+    // Released only once it has exited: ended early, its group may still be going down.
+    if (cli?.pid !== undefined) {
+      const pid = cli.pid;
+      void cli.exited.then(() => owner?.forget(pid));
+    }
   }
 }

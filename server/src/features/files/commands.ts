@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { askClaude, type AskParams } from '../../cli/claude-ask';
 import type { ClaudeInfo } from '../../context';
 import { AppError } from '../../platform/app-error';
+import type { ProcessOwner } from '../../platform/reaper';
 
 /** The composer's `/` menu: exactly what the CLI offers in a folder, asked of the CLI (issue 26.4). */
 export interface CliCommands {
@@ -23,6 +24,8 @@ export interface CliCommandsDeps {
   runEnv: (workingDirectory: string) => Record<string, string | undefined>;
   /** Whether a run there loads the folder's own settings (and so its commands, skills and plugins). */
   trusted: (workingDirectory: string) => boolean;
+  /** Who ends a CLI being asked if the server dies meanwhile (the reaper). */
+  owner?: ProcessOwner;
   /** The CLI question; `supportedCommands()` of a CLI started with no message when absent. */
   ask?: (params: Omit<AskParams, 'sdkQuery'>) => Promise<SlashCommand[]>;
 }
@@ -73,7 +76,7 @@ export function createCliCommands(deps: CliCommandsDeps): CliCommands {
   const ask = deps.ask ?? (async (params) => askClaude({ ...params, sdkQuery: await deps.claude.sdkQuery() }, (query) => query.supportedCommands()));
 
   function question(folder: string, trusted: boolean, key: string): Promise<Command[]> {
-    const params = { executablePath: deps.claude.executablePath, cwd: folder, env: deps.runEnv(folder), signal: closing.signal, ...(trusted ? {} : { settingSources: ['user' as const] }) };
+    const params = { executablePath: deps.claude.executablePath, cwd: folder, env: deps.runEnv(folder), signal: closing.signal, ...(deps.owner ? { owner: deps.owner } : {}), ...(trusted ? {} : { settingSources: ['user' as const] }) };
     return ask(params).then(
       (commands) => commands.map(toCommand),
       (error: unknown) => {
