@@ -34,6 +34,12 @@ export const ERROR_STATUS = {
   'run.message_not_found': 404,
   'cli.not_found': 400,
   'cli.not_executable': 400,
+  /** The CLI could not be asked (it did not start or answer in time): e.g. its slash commands. */
+  'cli.unavailable': 503,
+  /** An image of a message is no PNG, JPEG, GIF or WebP (by its bytes), or a message has more than 10. */
+  'message.image_invalid': 400,
+  /** An image of a message is over 5 MB. */
+  'message.image_too_large': 413,
   'permission.not_found': 404,
   'permission.already_decided': 409,
   'fs.path_required': 400,

@@ -61,7 +61,7 @@ export type ReadFileResponse = z.infer<typeof ReadFileResponse>;
 
 export const filesystemRoutes = {
   // The files feature serves it (it reads the command folders); the path stays the spec's.
-  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands available in a working directory (built-in and custom).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
+  commands: defineRoute({ name: 'listCommands', summary: 'Slash commands the CLI offers in a working directory (asked of the CLI, cached per folder and CLI version).', method: 'GET', path: '/api/system/commands', query: CommandsQuery, response: CommandsResponse }),
   list: defineRoute({ name: 'listDirectory', summary: 'Lists a directory, optionally recursively and respecting .gitignore.', method: 'GET', path: '/api/filesystem/list', query: ListDirectoryQuery, response: ListDirectoryResponse }),
   search: defineRoute({ name: 'searchFiles', summary: 'Files of a repository whose name matches the typed text (.gitignore respected), shallowest first.', method: 'GET', path: '/api/filesystem/search', query: SearchFilesQuery, response: SearchFilesResponse }),
   read: defineRoute({ name: 'readFile', summary: 'Reads one UTF-8 text file.', method: 'GET', path: '/api/filesystem/read', query: ReadFileQuery, response: ReadFileResponse }),

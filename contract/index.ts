@@ -8,6 +8,7 @@ export * from './follow';
 export * from './git';
 export * from './ids';
 export * from './rewind';
+export * from './images';
 export * from './inbox';
 export * from './logs';
 export * from './mcp';

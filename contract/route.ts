@@ -58,6 +58,8 @@ export interface RouteDef<
   query?: Q;
   body?: B;
   upload?: UploadSpec<U>;
+  /** Largest request body in bytes when the server's default (10 MB) is too small: routes that take images. */
+  bodyLimit?: number;
   response: R;
   emits?: StreamEmits;
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SuccessResponse } from './common';
 import { SessionId, StreamingId } from './ids';
+import { IMAGE_BODY_LIMIT_BYTES, ImageAttachments } from './images';
 import { defineRoute } from './route';
 import { PermissionMode } from './sessions';
 
@@ -14,6 +15,8 @@ export const RunIdParams = z.object({ id: z.string().min(1) });
 export const RunMessageRequest = z.strictObject({
   message: z.string().trim().min(1, 'message must not be empty'),
   priority: z.enum(['next', 'now']).optional(),
+  /** Images sent with the message, before its text (PNG, JPEG, GIF, WebP; each ≤ 5 MB; up to 10). */
+  images: ImageAttachments.optional(),
 });
 export type RunMessageRequest = z.infer<typeof RunMessageRequest>;
 
@@ -37,6 +40,8 @@ export const StartConversationRequest = z.object({
   worktree: z.boolean().optional(),
   /** A cap on the run's estimated cost in dollars (the SDK's `maxBudgetUsd`): the run stops once it is reached. */
   maxBudgetUsd: z.number().positive('maxBudgetUsd must be above 0').max(10_000).optional(),
+  /** Images sent with the first message, before its text (PNG, JPEG, GIF, WebP; each ≤ 5 MB; up to 10). */
+  images: ImageAttachments.optional(),
 });
 export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
 /**
@@ -69,7 +74,7 @@ export const QueuedMessageParams = z.object({ id: z.string().min(1), messageId: 
  * session, streamed on the same streamingId). Stop ends the process.
  */
 export const runRoutes = {
-  start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session (or joining its live run).', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, response: StartConversationResponse }),
+  start: defineRoute({ name: 'startConversation', summary: 'Starts a CLI run: a new conversation, or a resumed one continuing in a new session (or joining its live run).', method: 'POST', path: '/api/conversations/start', body: StartConversationRequest, bodyLimit: IMAGE_BODY_LIMIT_BYTES, response: StartConversationResponse }),
   stop: defineRoute({ name: 'stopConversation', summary: 'Stops a live run, by streamingId or session id.', method: 'POST', path: '/api/conversations/:id/stop', params: StopParams, response: StopResponse }),
   interrupt: defineRoute({
     name: 'interruptRun',
@@ -86,6 +91,7 @@ export const runRoutes = {
     path: '/api/conversations/:id/messages',
     params: RunIdParams,
     body: RunMessageRequest,
+    bodyLimit: IMAGE_BODY_LIMIT_BYTES,
     response: RunMessageResponse,
   }),
   unqueue: defineRoute({

@@ -66,10 +66,17 @@ export const SystemStatus = z.object({
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 
+/** One slash command as the CLI reports it for a folder (`supportedCommands()`): its own, custom, plugin or skill. */
 export const Command = z.object({
+  /** With the leading slash: `/compact`, `/db:migrate`. */
   name: z.string(),
   description: z.string(),
+  /** `builtin`: Claude Code's own; `custom`: a user's, project's, plugin's, skill's or MCP server's. */
   type: z.enum(['builtin', 'custom']).optional(),
+  /** What the command takes, as the CLI words it (`<file>`); absent when it takes nothing. */
+  argumentHint: z.string().optional(),
+  /** Other names that run the same command, with the slash (`/cost` for `/usage`). */
+  aliases: z.array(z.string()).optional(),
 });
 export type Command = z.infer<typeof Command>;
 

@@ -7,9 +7,16 @@ import { writeTranscript } from './support/transcripts';
 const projectOf = (dirs: E2eDirs) => path.join(dirs.work, 'web-shop');
 const task = (page: Page) => page.getByRole('combobox', { name: 'Task' });
 
-/** A project with files (one of them git-ignored), a custom slash command and one past session there. */
+/** A 1×1 PNG, as a paste carries it. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * A project with files (one of them git-ignored), a custom slash command and one past session there. The CLI trusts
+ * it (its own global config says so), so the CLI lists the project's commands in the `/` menu.
+ */
 function seedProject(dirs: E2eDirs): void {
   const project = projectOf(dirs);
+  fs.writeFileSync(path.join(dirs.claudeConfigDir, '.claude.json'), JSON.stringify({ projects: { [project]: { hasTrustDialogAccepted: true } } }));
   for (const [file, text] of Object.entries({
     'notes.md': '# Notes\nShip the cart.\n',
     'src/cart.ts': 'export const cart = [];\n',
@@ -48,7 +55,8 @@ test.describe('home composer with a recent project', () => {
     await task(page).click();
     await page.keyboard.type('/gre');
     const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-    await expect(suggestions.getByRole('option')).toHaveText(['/greetGreet the team']);
+    // The CLI's own list: its wording marks where the command comes from.
+    await expect(suggestions.getByRole('option')).toHaveText(['/greetGreet the team (project)']);
     await page.keyboard.press('Tab');
     await page.keyboard.type('then read @OUT');
     // build/ is git-ignored: nothing matches.
@@ -71,6 +79,41 @@ test.describe('home composer with a recent project', () => {
     await expect.poll(async () => (await listed()).map((c) => c.sessionId)).toContain(sessionId);
     await page.goto('/');
     await expect(task(page)).toHaveValue('');
+  });
+
+  test('pastes an image into the composer, removes and re-adds it, and sees it in the bubble on desktop and phone', async ({ loggedInPage: page }) => {
+    await task(page).click();
+    await page.keyboard.type('what is in this picture');
+    const paste = () =>
+      task(page).evaluate((element, data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'shot.png', { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      }, PNG);
+    await paste();
+    const tray = page.getByRole('list', { name: 'Images to send' });
+    await expect(tray.getByRole('img', { name: 'shot.png' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove image 1' }).click();
+    await expect(tray).toHaveCount(0);
+    await paste();
+    await expect(tray.getByRole('img', { name: 'shot.png' })).toBeVisible();
+    await expect(task(page)).toHaveValue('what is in this picture');
+
+    const startRequest = page.waitForRequest((r) => r.url().endsWith('/api/conversations/start'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await startRequest).postDataJSON()).toMatchObject({ initialPrompt: 'what is in this picture', images: [{ mediaType: 'image/png', data: PNG }] });
+    await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    const bubble = page.locator('[data-role="user"]').filter({ hasText: 'what is in this picture' });
+    await expect(bubble.getByRole('img', { name: 'Image 1' })).toBeVisible();
+    await expect(bubble.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', `data:image/png;base64,${PNG}`);
+
+    // On a phone, from history after a reload (the transcript holds the image); the attach button offers the camera.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(bubble.getByRole('img', { name: 'Image 1' })).toBeVisible();
+    await expect(page.getByLabel('Attach images')).toBeVisible();
+    await expect(page.getByTestId('attach-images-input')).toHaveAttribute('accept', 'image/*');
   });
 
   test('sends the chosen model and permission mode, and keeps draft and mode across a reload', async ({ loggedInPage: page }) => {

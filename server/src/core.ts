@@ -7,6 +7,7 @@ import { createModelRouter, routerEnvironment, type ModelRouter } from './featur
 import { createSessionIndex, createSessionInfoStore, type SessionIndex, type SessionInfoStore } from './features/sessions/index';
 import type { IndexPool } from './features/transcript-index/index';
 import { createConfigStore } from './features/settings/index';
+import { createCliCommands, type CliCommands } from './features/files/index';
 import { createClaudeSignIn, type ClaudeSignIn } from './features/system/index';
 import { createRunSettingsPolicy, createTrustService, type TrustService } from './features/trust/index';
 import { createWorkspace, type Workspace } from './features/workspace/index';
@@ -66,6 +67,8 @@ export interface Core {
   workspace: Workspace;
   /** How runs sign in to Claude, asked of the CLI (main.ts logs it at start-up). */
   signIn: ClaudeSignIn;
+  /** The CLI's slash commands per folder (the composer's `/` menu). */
+  commands: CliCommands;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
   /** Ends a dead server's CLI processes (runs and the short `claude mcp` commands). */
@@ -111,22 +114,24 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
   return { runs, sessions };
 }
 
-/** A CLI child's environment outside a run (the sign-in check, `claude mcp`): a run's, before the router's part. */
+/** A CLI child's environment outside a run (the sign-in check, the commands question, `claude mcp`): a run's, before the router's part. */
 function cliEnvironment(platform: PlatformDeps, options: CoreOptions): (workingDirectory: string) => Record<string, string | undefined> {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
   return (workingDirectory) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, cliEnv: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
-  return createClaudeSignIn({
+function startCliQuestions(platform: PlatformDeps, envIn: (workingDirectory: string) => Record<string, string | undefined>, shared: { trust: TrustService; reaper: Reaper }): { signIn: ClaudeSignIn; commands: CliCommands } {
+  const signIn = createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
-    runEnv: () => cliEnv(platform.paths.home),
+    runEnv: () => envIn(platform.paths.home),
     router: () => platform.config.get().router,
-    owner: reaper,
+    owner: shared.reaper,
   });
+  const commands = createCliCommands({ ...platform, runEnv: envIn, trusted: (folder) => shared.trust.trustedBy(folder) !== null, owner: shared.reaper });
+  return { signIn, commands };
 }
 
 export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
@@ -141,11 +146,11 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust, initialCommitOf: (id) => sessionInfo.get(id).initial_commit_head });
   const cliEnv = cliEnvironment(platform, options);
-  const signIn = startSignIn(platform, cliEnv, reaper);
+  const { signIn, commands } = startCliQuestions(platform, cliEnv, { trust, reaper });
   return {
-    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, cliEnv,
+    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, commands, requestGate, reaper, cliEnv,
     async closeRuns() {
-      await signIn.close();
+      await Promise.all([signIn.close(), commands.close()]);
       await runs.close();
       await reaper.close();
     },

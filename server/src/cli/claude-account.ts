@@ -1,10 +1,6 @@
 import type { AccountInfo, ModelInfo } from '@anthropic-ai/claude-agent-sdk';
 import type { ClaudeAuth, ModelOption } from '@cui/contract';
-import { identify } from '../platform/process-identity';
-import type { ProcessOwner } from '../platform/reaper';
-import { createClaudeSpawner } from './claude-process';
-import type { ClaudeQueryFn } from './claude-query';
-import { createPromptInput } from './prompt-input';
+import { askClaude, type AskParams } from './claude-ask';
 
 /** What the CLI says about itself before any message: the account it would use and the models it offers. */
 export interface ClaudeSelfReport {
@@ -14,21 +10,8 @@ export interface ClaudeSelfReport {
   defaultModel?: string;
 }
 
-export interface ProbeParams {
-  executablePath: string;
-  cwd: string;
-  /** The environment a run would get (the credentials in it are passed to the CLI, never reported). */
-  env: Record<string, string | undefined>;
-  sdkQuery: ClaudeQueryFn;
-  timeoutMs?: number;
-  /** Ends the question early (the server is closing): the process is ended as on a timeout. */
-  signal?: AbortSignal;
-  /** Who ends the CLI if the server dies while it is asked (the reaper): told of it once spawned, then released. */
-  owner?: ProcessOwner;
-}
-
-/** Starting the CLI and its initialize answer take ~0.5 s; a stuck CLI is given up on after this. */
-const PROBE_TIMEOUT_MS = 20_000;
+/** A question about the account and models: no folder's settings (any folder will do). */
+export type ProbeParams = Omit<AskParams, 'settingSources'>;
 
 /** The CLI's account answer as the contract says it, without anything secret (the SDK never carries the key). */
 export function classifyAccount(account: AccountInfo): ClaudeAuth {
@@ -57,59 +40,9 @@ export function modelOptions(models: ModelInfo[]): { models: ModelOption[]; defa
   };
 }
 
-/**
- * Starts the CLI with no message, reads its initialize answer (account and models: no API call is made) and ends it.
- * The process leads its own group and is ended on every path, the timeout included.
- */
+/** Starts the CLI with no message, reads its initialize answer (account and models: no API call is made) and ends it. */
 export async function probeClaude(params: ProbeParams): Promise<ClaudeSelfReport> {
-  if (params.signal?.aborted) throw new Error('the server is closing: Claude Code was not asked');
-  const owner = params.owner;
-  const spawner = createClaudeSpawner({
-    onSpawned: (pid) => {
-      if (pid !== undefined) owner?.watch(identify(pid));
-    },
-  });
-  const input = createPromptInput();
-  const abortController = new AbortController();
-  const query = params.sdkQuery({
-    prompt: input,
-    options: {
-      cwd: params.cwd,
-      env: params.env,
-      pathToClaudeCodeExecutable: params.executablePath,
-      spawnClaudeCodeProcess: spawner.spawnClaudeCodeProcess,
-      abortController,
-      // The user's settings only (an apiKeyHelper or env there decides the sign-in); no folder's hooks run.
-      settingSources: ['user'],
-    },
-  });
-  // Nobody reads its messages: drain them so its end (an abort error) is nobody's unhandled rejection.
-  const drained = (async () => {
-    for await (const _message of query);
-  })().catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`Claude Code did not answer within ${(params.timeoutMs ?? PROBE_TIMEOUT_MS) / 1000} s`)), params.timeoutMs ?? PROBE_TIMEOUT_MS);
-    onAbort = () => reject(new Error('the server is closing: Claude Code was not asked to the end'));
-    if (params.signal?.aborted) onAbort();
-    else params.signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    const init = await Promise.race([query.initializationResult(), timeout]);
-    return { auth: classifyAccount(init.account), ...modelOptions(init.models) };
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) params.signal?.removeEventListener('abort', onAbort);
-    input.end();
-    abortController.abort();
-    const cli = spawner.current();
-    cli?.signalGroup('SIGTERM');
-    await Promise.race([drained, cli?.exited]);
-    // Released only once it has exited: ended early, its group may still be going down.
-    if (cli?.pid !== undefined) {
-      const pid = cli.pid;
-      void cli.exited.then(() => owner?.forget(pid));
-    }
-  }
+  // The user's settings only (an apiKeyHelper or env there decides the sign-in); no folder's hooks run.
+  const init = await askClaude({ ...params, settingSources: ['user'] }, (query) => query.initializationResult());
+  return { auth: classifyAccount(init.account), ...modelOptions(init.models) };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { ImageAttachment } from '@cui/contract';
 
 /**
  * The CLI's input in streaming-input mode (`query({prompt: asyncIterable})`): the user messages of a run, pushed
@@ -8,13 +9,22 @@ import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
  */
 export interface PromptInput extends AsyncIterable<SDKUserMessage> {
   /**
-   * Queues a user message for the CLI, stamped with a fresh id (it becomes the transcript line's `uuid`: what a
-   * rewind of files or a branch names the message by). Ignored once ended.
+   * Queues a user message for the CLI (its images first, as image blocks, then the text), stamped with a fresh id (it
+   * becomes the transcript line's `uuid`: what a rewind of files or a branch names the message by). Ignored once ended.
    */
-  push(text: string): void;
+  push(text: string, images?: readonly ImageAttachment[]): void;
   /** No more messages. Idempotent. */
   end(): void;
   isEnded(): boolean;
+}
+
+/** A plain string without images (as before), else the image blocks then the text block. */
+function userContent(text: string, images: readonly ImageAttachment[] | undefined): SDKUserMessage['message']['content'] {
+  if (!images?.length) return text;
+  return [
+    ...images.map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.data } })),
+    { type: 'text' as const, text },
+  ];
 }
 
 export function createPromptInput(): PromptInput {
@@ -37,9 +47,9 @@ export function createPromptInput(): PromptInput {
     }
   }
   return {
-    push(text) {
+    push(text, images) {
       if (ended) return;
-      queued.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, uuid: randomUUID() });
+      queued.push({ type: 'user', message: { role: 'user', content: userContent(text, images) }, parent_tool_use_id: null, uuid: randomUUID() });
       notify();
     },
     end() {

@@ -63,6 +63,7 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, handler: Hand
     url: def.path,
     // The security hooks read it: a capability route skips the bearer token and the origin guard (security-hooks.ts).
     config: def.auth ? { auth: def.auth } : {},
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     handler: async (request, reply) => {
       const params = parsePart(def.params, request.params);
       const query = parsePart(def.query, request.query);

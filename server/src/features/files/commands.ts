@@ -1,73 +1,110 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
+import type { SlashCommand } from '@anthropic-ai/claude-agent-sdk';
 import type { Command } from '@cui/contract';
-import { readSmallTextFile } from './safe-read';
+import type { Logger } from 'pino';
+import { askClaude, type AskParams } from '../../cli/claude-ask';
+import type { ClaudeInfo } from '../../context';
+import { AppError } from '../../platform/app-error';
+import type { ProcessOwner } from '../../platform/reaper';
+
+/** The composer's `/` menu: exactly what the CLI offers in a folder, asked of the CLI (issue 26.4). */
+export interface CliCommands {
+  /** The CLI's commands for `workingDirectory` (its home folder, user settings only, when absent or no folder). */
+  list(workingDirectory: string | undefined): Promise<Command[]>;
+  /** Ends the questions in flight (their CLI processes with them) and waits for them: the server is closing. */
+  close(): Promise<void>;
+}
+
+export interface CliCommandsDeps {
+  claude: ClaudeInfo;
+  logger: Logger;
+  paths: { home: string; claudeConfigDir: string };
+  /** The environment a run in that folder gets (credentials included: the CLI needs them to start). */
+  runEnv: (workingDirectory: string) => Record<string, string | undefined>;
+  /** Whether a run there loads the folder's own settings (and so its commands, skills and plugins). */
+  trusted: (workingDirectory: string) => boolean;
+  /** Who ends a CLI being asked if the server dies meanwhile (the reaper). */
+  owner?: ProcessOwner;
+  /** The CLI question; `supportedCommands()` of a CLI started with no message when absent. */
+  ask?: (params: Omit<AskParams, 'sdkQuery'>) => Promise<SlashCommand[]>;
+}
+
+/** Folders remembered at once: each answer is a few KB. */
+const CACHE_LIMIT = 64;
+
+/** The SDK's row as the contract's (names carry the slash on the wire, as the composer types them). */
+export function toCommand(command: SlashCommand): Command {
+  return {
+    name: `/${command.name}`,
+    description: command.description,
+    type: command.builtin ? 'builtin' : 'custom',
+    ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
+    ...(command.aliases?.length ? { aliases: command.aliases.map((alias) => `/${alias}`) } : {}),
+  };
+}
+
+function mtime(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function isDirectory(folder: string): boolean {
+  try {
+    return fs.statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Built-in slash commands of Claude Code 2.1.330 that work in the SDK mode the console runs the CLI in
- * (from the `slash_commands` of its system/init message; skills and plugins are left out).
+ * What the answer depends on besides the CLI's version: the folder, its trust, and when a command, skill, plugin or
+ * settings file was added or removed (directory mtimes: an edit inside a file keeps the cached description).
  */
-export const BUILTIN_COMMANDS: Command[] = [
-  { name: '/clear', description: 'Clear the conversation history and free up context', type: 'builtin' },
-  { name: '/compact', description: 'Summarise the conversation so far to free up context (optional: focus instructions)', type: 'builtin' },
-  { name: '/context', description: 'Show how the context window is being used', type: 'builtin' },
-  { name: '/init', description: 'Create a CLAUDE.md file documenting the codebase', type: 'builtin' },
-  { name: '/code-review', description: 'Review the pending code changes', type: 'builtin' },
-  { name: '/security-review', description: 'Review the pending changes on the current branch for security issues', type: 'builtin' },
-  { name: '/model', description: 'Show or change the model', type: 'builtin' },
-  { name: '/effort', description: 'Show or change the reasoning effort', type: 'builtin' },
-  { name: '/usage', description: 'Show usage and cost of this session', type: 'builtin' },
-  { name: '/mcp', description: 'Show MCP server status', type: 'builtin' },
-  { name: '/agents', description: 'List the available subagents', type: 'builtin' },
-  { name: '/output-style', description: 'Show or change the output style', type: 'builtin' },
-  { name: '/rename', description: 'Rename this conversation', type: 'builtin' },
-  { name: '/doctor', description: 'Check the Claude Code installation', type: 'builtin' },
-];
-
-const MAX_DEPTH = 4;
-const MAX_FILES = 500;
-const DESCRIPTION_MAX = 200;
-
-/** `description:` from YAML front matter, else the first non-empty line (headings unmarked). */
-export function commandDescription(text: string): string {
-  let body = text.replace(/^\uFEFF/, '');
-  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(body);
-  if (front) {
-    const line = /^description:\s*(.*)$/m.exec(front[1] ?? '');
-    const value = line?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
-    if (value) return value.slice(0, DESCRIPTION_MAX);
-    body = body.slice(front[0].length);
-  }
-  const first = body.split(/\r?\n/).map((l) => l.replace(/^#+\s*/, '').trim()).find((l) => l.length > 0) ?? '';
-  return first.slice(0, DESCRIPTION_MAX);
+function stamp(folder: string, trusted: boolean, configDir: string): string {
+  const places = [path.join(configDir, 'commands'), path.join(configDir, 'skills'), path.join(configDir, 'plugins'), path.join(configDir, 'settings.json')];
+  if (trusted) places.push(path.join(folder, '.claude', 'commands'), path.join(folder, '.claude', 'skills'), path.join(folder, '.claude', 'settings.json'), path.join(folder, '.claude', 'settings.local.json'));
+  return `${folder}\0${trusted}\0${places.map(mtime).join(':')}`;
 }
 
-/** Markdown commands under `dir`: `name.md` → `/name`, `ns/name.md` → `/ns:name`. */
-export async function readCommandDir(dir: string): Promise<Command[]> {
-  const commands: Command[] = [];
-  const walk = async (relative: string[], depth: number): Promise<void> => {
-    const entries = await fs.readdir(path.join(dir, ...relative), { withFileTypes: true }).catch(() => []);
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      if (commands.length >= MAX_FILES) return;
-      if (entry.isDirectory() && depth < MAX_DEPTH && !entry.name.startsWith('.')) await walk([...relative, entry.name], depth + 1);
-      else if (entry.isFile() && entry.name.endsWith('.md')) {
-        const text = (await readSmallTextFile(path.join(dir, ...relative, entry.name))) ?? '';
-        commands.push({ name: `/${[...relative, entry.name.slice(0, -3)].join(':')}`, description: commandDescription(text), type: 'custom' });
+export function createCliCommands(deps: CliCommandsDeps): CliCommands {
+  const cache = new Map<string, Promise<Command[]>>();
+  const closing = new AbortController();
+  const ask = deps.ask ?? (async (params) => askClaude({ ...params, sdkQuery: await deps.claude.sdkQuery() }, (query) => query.supportedCommands()));
+
+  function question(folder: string, trusted: boolean, key: string): Promise<Command[]> {
+    const params = { executablePath: deps.claude.executablePath, cwd: folder, env: deps.runEnv(folder), signal: closing.signal, ...(deps.owner ? { owner: deps.owner } : {}), ...(trusted ? {} : { settingSources: ['user' as const] }) };
+    return ask(params).then(
+      (commands) => commands.map(toCommand),
+      (error: unknown) => {
+        // Not cached: the next question asks again.
+        cache.delete(key);
+        deps.logger.warn({ err: error, workingDirectory: folder }, 'Claude Code could not be asked for its slash commands');
+        throw new AppError('cli.unavailable', `Claude Code did not list its commands: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), { cause: error });
+      },
+    );
+  }
+
+  return {
+    async list(workingDirectory) {
+      const given = workingDirectory && path.isAbsolute(workingDirectory) && isDirectory(workingDirectory) ? path.resolve(workingDirectory) : undefined;
+      const folder = given ?? deps.paths.home;
+      const trusted = given !== undefined && deps.trusted(given);
+      const key = `${await deps.claude.version()}\0${stamp(folder, trusted, deps.paths.claudeConfigDir)}`;
+      let answer = cache.get(key);
+      if (!answer) {
+        answer = question(folder, trusted, key);
+        cache.set(key, answer);
+        for (const oldest of cache.keys()) if (cache.size > CACHE_LIMIT) cache.delete(oldest);
       }
-    }
+      return answer;
+    },
+    async close() {
+      closing.abort();
+      await Promise.allSettled([...cache.values()]);
+    },
   };
-  await walk([], 0);
-  return commands;
-}
-
-/** Built-ins, then the user's commands, then the project's (a project command replaces a user one of the same name). */
-export async function listCommands(options: { claudeConfigDir: string; workingDirectory?: string }): Promise<Command[]> {
-  const byName = new Map<string, Command>(BUILTIN_COMMANDS.map((c) => [c.name, c]));
-  const sources = [path.join(options.claudeConfigDir, 'commands')];
-  if (options.workingDirectory && path.isAbsolute(options.workingDirectory)) sources.push(path.join(options.workingDirectory, '.claude', 'commands'));
-  for (const source of sources) {
-    for (const command of await readCommandDir(source)) byName.set(command.name, command);
-  }
-  return [...byName.values()];
 }

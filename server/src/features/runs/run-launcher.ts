@@ -56,7 +56,7 @@ export class RunLauncher {
     const standby = resolved.resumeSessionId ? standbys.take(resolved.resumeSessionId, params, history) : undefined;
     const ids = standby ? { streamingId: standby.params.streamingId, sessionId: standby.params.sessionId } : { streamingId: randomUUID(), sessionId: randomUUID() };
     if (standby) logger.info({ ...ids, resumeSessionId: resolved.resumeSessionId }, 'follow-up takes the standby cli');
-    return { run: startRun({ ...params, ...ids, prompt: resolved.prompt }, this.runDeps(query), standby), routed };
+    return { run: startRun({ ...params, ...ids, prompt: resolved.prompt, ...(resolved.images ? { images: resolved.images } : {}) }, this.runDeps(query), standby), routed };
   }
 
   /** A standby CLI for the follow-up `resolved` describes, with ids of its own. */

@@ -14,6 +14,7 @@ import { RunRecords } from './run-records';
 import { createRunState, type RunState } from './run-state';
 import type { StandbyPoolDeps } from './standby-pool';
 import { openSessionControl, type SessionControl, type SessionControlTarget } from './session-control';
+import { checkImages } from './images';
 import { captureGitHead, resolveStart } from './start-request';
 
 export { FINISHED_RUN_RETENTION_MS } from './run-registry';
@@ -119,7 +120,7 @@ function joinLiveRun(parts: Parts, request: StartConversationRequest): StartConv
   if (!run) return undefined;
   let queued;
   try {
-    queued = run.send(request.initialPrompt);
+    queued = run.send(request.initialPrompt, undefined, request.images);
   } catch (error) {
     // Live but stopping: its process is on its way out, a second one must not start on its session meanwhile.
     if (error instanceof AppError && error.code === 'run.finished') {
@@ -194,6 +195,7 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     bySession,
     ownsProcess,
     async start(request) {
+      checkImages(request.images);
       checkStartable(parts, request);
       return joinLiveRun(parts, request) ?? startNew(parts, request);
     },
@@ -202,7 +204,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
       await registry.require(id).interrupt();
       return { success: true };
     },
-    send: (id, request) => ({ success: true, queued: registry.require(id).send(request.message, request.priority) }),
+    send: (id, request) => {
+      checkImages(request.images);
+      return { success: true, queued: registry.require(id).send(request.message, request.priority, request.images) };
+    },
     unqueue(id, messageId) {
       registry.require(id).unqueue(messageId);
       return { success: true };

@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { BackgroundTask, PermissionMode, QueuedMessage } from '@cui/contract';
+import type { BackgroundTask, ImageAttachment, PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { ProcessExit } from '../../cli/claude-process';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
@@ -30,6 +30,8 @@ export interface RunParams extends RunSettings {
   /** Preset id of the run's session (a fork's id when resuming). */
   sessionId: string;
   prompt: string;
+  /** Images sent with the first message, before its text. */
+  images?: readonly ImageAttachment[];
   workingDirectory: string;
   executablePath: string;
   env: Record<string, string | undefined>;
@@ -75,7 +77,7 @@ export interface Run {
   /** Ends the current turn but keeps the process, which waits for `send`; nothing to do when idle. */
   interrupt(): Promise<void>;
   /** The next message: at once when the run waits (null), else queued (see TurnControl.send). */
-  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
+  send(text: string, priority?: 'next' | 'now', images?: readonly ImageAttachment[]): QueuedMessage | null;
   unqueue(id: string): void;
   sendNow(id: string): void;
   /** The SDK's controls on the live CLI (MCP servers, context, task stops); `run.finished` once it ended. */
@@ -137,7 +139,7 @@ class CliRun implements Run {
     this.stopper = cli.stopper;
     const query = cli.query;
     this.query = query;
-    this.turns = createTurnControl({ input: cli.input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
+    this.turns = createTurnControl({ input: cli.input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, firstImages: params.images, idleMs: deps.idleAfterInterruptMs,
       onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
     });
     const startTimer = setTimeout(() => this.startTimeout(), deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
@@ -167,8 +169,8 @@ class CliRun implements Run {
     await this.liveTurns().interrupt();
   }
 
-  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null {
-    return this.liveTurns().send(text, priority);
+  send(text: string, priority?: 'next' | 'now', images?: readonly ImageAttachment[]): QueuedMessage | null {
+    return this.liveTurns().send(text, priority, images);
   }
 
   unqueue(id: string): void {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PermissionMode, type StartConversationRequest } from '@cui/contract';
+import { PermissionMode, type ImageAttachment, type StartConversationRequest } from '@cui/contract';
 import { transcriptExists } from '../../cli/transcript-path';
 import { newWorktreeName } from '../../cli/worktree';
 import { AppError } from '../../platform/app-error';
@@ -10,6 +10,8 @@ import type { SessionInfoStore } from '../sessions/index';
 /** A start request checked against the machine: every path exists, every inherited setting resolved. */
 export interface ResolvedStart {
   prompt: string;
+  /** Checked already (images.ts): sent with the prompt. */
+  images?: readonly ImageAttachment[];
   workingDirectory: string;
   executablePath: string;
   permissionMode: PermissionMode;
@@ -60,6 +62,7 @@ export async function resolveStart(request: StartConversationRequest, deps: Star
   const executablePath = await checkExecutable(request.claudeExecutablePath ?? deps.defaultExecutablePath);
   const resolved: ResolvedStart = {
     prompt: request.initialPrompt,
+    ...(request.images?.length ? { images: request.images } : {}),
     workingDirectory,
     executablePath,
     permissionMode: request.permissionMode ?? 'default',

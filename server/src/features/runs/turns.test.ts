@@ -102,4 +102,17 @@ describe('turn control', () => {
     expect(await drain(input)).toEqual(['first']);
     expect(input.isEnded()).toBe(true);
   });
+
+  it('sends a queued message with its images when its turn starts, and drops them when it is removed', async () => {
+    const { input, turns } = setup();
+    const png = { mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };
+    turns.send('look', 'next', [png]);
+    const removed = turns.send('gone', 'next', [png]);
+    turns.unqueue(removed?.id ?? '');
+    turns.onResult();
+    turns.onResult();
+    const contents: unknown[] = [];
+    for await (const message of input) contents.push(message.message.content);
+    expect(contents).toEqual(['first', [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png.data } }, { type: 'text', text: 'look' }]]);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueuedMessage } from '@cui/contract';
+import type { ImageAttachment, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { PromptInput } from '../../cli/prompt-input';
 import { AppError } from '../../platform/app-error';
@@ -19,7 +19,7 @@ export interface TurnControl {
    * The next message: starts a turn at once when idle (null), else it is queued (its entry); `now` puts it first
    * and interrupts the running turn. `run.finished` once the input ended.
    */
-  send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
+  send(text: string, priority?: 'next' | 'now', images?: readonly ImageAttachment[]): QueuedMessage | null;
   /** Removes a queued message before it starts; `run.message_not_found` otherwise. */
   unqueue(id: string): void;
   /** Moves a queued message to the front and interrupts the turn, so it runs next; `run.message_not_found` otherwise. */
@@ -37,24 +37,37 @@ export interface TurnControlDeps {
   interrupt: () => Promise<unknown>;
   logger: Logger;
   firstMessage: string;
+  firstImages?: readonly ImageAttachment[] | undefined;
   idleMs?: number;
   /** The queue changed; `started` is the queued message that just began as a turn. */
   onQueueChanged?: (queued: QueuedMessage[], started?: QueuedMessage) => void;
 }
 
+/** An interrupted run waits this long for its next message, then its input ends (and its CLI exits). */
+function endWhenIdle(input: PromptInput, logger: Logger, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    logger.info('no message after the interrupt; ending the run');
+    input.end();
+  }, ms);
+  timer.unref();
+  return timer;
+}
+
 export function createTurnControl(deps: TurnControlDeps): TurnControl {
   const { input, logger } = deps;
   const queue: QueuedMessage[] = [];
+  /** The images of queued messages (the wire's QueuedMessage names the text only). */
+  const queuedImages = new Map<string, readonly ImageAttachment[]>();
   let busy = true;
   let interrupting = false;
   let idleTimer: NodeJS.Timeout | undefined;
-  input.push(deps.firstMessage);
+  input.push(deps.firstMessage, deps.firstImages);
 
   const changed = (started?: QueuedMessage): void => deps.onQueueChanged?.(queue.slice(), started);
-  const startTurn = (text: string): void => {
+  const startTurn = (text: string, images?: readonly ImageAttachment[]): void => {
     clearTimeout(idleTimer);
     busy = true;
-    input.push(text);
+    input.push(text, images);
   };
   const interrupt = async (): Promise<void> => {
     if (!busy || input.isEnded() || interrupting) return;
@@ -78,13 +91,14 @@ export function createTurnControl(deps: TurnControlDeps): TurnControl {
 
   return {
     busy: () => busy,
-    send(text, priority) {
+    send(text, priority, images) {
       if (input.isEnded()) throw new AppError('run.finished', 'This run has finished; continue the conversation from its history instead');
       if (!busy) {
-        startTurn(text);
+        startTurn(text, images);
         return null;
       }
       const entry: QueuedMessage = { id: randomUUID(), text, queuedAt: new Date().toISOString() };
+      if (images?.length) queuedImages.set(entry.id, images);
       if (priority === 'now') queue.unshift(entry);
       else queue.push(entry);
       changed();
@@ -92,7 +106,7 @@ export function createTurnControl(deps: TurnControlDeps): TurnControl {
       return entry;
     },
     unqueue(id) {
-      take(id);
+      queuedImages.delete(take(id).id);
       changed();
     },
     sendNow(id) {
@@ -107,16 +121,13 @@ export function createTurnControl(deps: TurnControlDeps): TurnControl {
       interrupting = false;
       const next = queue.shift();
       if (next) {
-        startTurn(next.text);
+        startTurn(next.text, queuedImages.get(next.id));
+        queuedImages.delete(next.id);
         changed(next);
       } else if (!interrupted) {
         end();
       } else {
-        idleTimer = setTimeout(() => {
-          logger.info('no message after the interrupt; ending the run');
-          input.end();
-        }, deps.idleMs ?? DEFAULT_IDLE_AFTER_INTERRUPT_MS);
-        idleTimer.unref();
+        idleTimer = endWhenIdle(input, logger, deps.idleMs ?? DEFAULT_IDLE_AFTER_INTERRUPT_MS);
       }
       return { interrupted };
     },

@@ -19,6 +19,8 @@ import { useWorktreeOption } from './use-worktree-option';
 import { WorktreeToggle } from './WorktreeToggle';
 import { BudgetField, useBudgetOption } from './BudgetField';
 import { TOUCH_ICON, TOUCH_ROW } from './touch-size';
+import { AttachImages, ImageTray } from './attachments/ComposerImageParts';
+import { useImageFiles } from './attachments/use-image-files';
 
 export interface ComposerProps {
   placeholder: string;
@@ -52,8 +54,9 @@ export function Composer(props: ComposerProps) {
   const directory = selectDirectory ? (chosenDirectory ?? directories[0]?.path) : props.workingDirectory;
   const budget = useBudgetOption(props.onSubmit);
   const worktree = useWorktreeOption(selectDirectory, directory, budget.submit);
+  const images = useImageFiles();
   const composer = useComposer({
-    onSubmit: worktree.submit,
+    onSubmit: images.submitWith(worktree.submit),
     requireDirectory: selectDirectory,
     directory,
     disabled: props.disabled ?? false,
@@ -83,9 +86,11 @@ export function Composer(props: ComposerProps) {
           'relative rounded-2xl border border-neutral-200 bg-white shadow-sm transition-shadow focus-within:shadow-md',
           'dark:border-neutral-800 dark:bg-neutral-900',
         )}
+        {...images.dropTarget}
       >
         <ComposerTextarea textareaRef={textareaRef} listId={listId} ac={ac} composer={composer} placeholder={placeholder} disabled={locked} />
         {ac.open && <SuggestionList id={listId} suggestions={ac.suggestions} focused={ac.focused} onAccept={ac.accept} />}
+        <ImageTray images={images} disabled={locked} />
         <div className="flex flex-wrap items-center gap-0.5 px-2 pb-2">
           {selectDirectory && <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />}
           {worktree.available && <WorktreeToggle on={worktree.on} onChange={worktree.setOn} disabled={locked} />}
@@ -93,23 +98,10 @@ export function Composer(props: ComposerProps) {
           <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
           <BudgetField value={budget.text} onChange={budget.setText} disabled={locked} />
           <div className="ml-auto flex items-center gap-1">
+            <AttachImages images={images} disabled={locked} />
             <VoiceControl voice={voice} disabled={locked} />
             {actions}
-            {props.onSchedule && (
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                className={TOUCH_ROW}
-                disabled={!composer.canSubmit}
-                onClick={() => {
-                  const submission = composer.submission();
-                  props.onSchedule?.(worktree.available && worktree.on ? { ...submission, worktree: true } : submission);
-                }}
-              >
-                Schedule…
-              </Button>
-            )}
+            {props.onSchedule && <ScheduleButton onSchedule={props.onSchedule} composer={composer} worktree={worktree.available && worktree.on} />}
             <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className={`rounded-full ${TOUCH_ICON}`}>
               {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
             </Button>
@@ -122,6 +114,25 @@ export function Composer(props: ComposerProps) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Home: hands the task as it stands (text, folder, model, mode, worktree) to the schedule form. */
+function ScheduleButton({ onSchedule, composer, worktree }: { onSchedule(submission: ComposerSubmission): void; composer: Pick<ReturnType<typeof useComposer>, 'canSubmit' | 'submission'>; worktree: boolean }) {
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="ghost"
+      className={TOUCH_ROW}
+      disabled={!composer.canSubmit}
+      onClick={() => {
+        const submission = composer.submission();
+        onSchedule(worktree ? { ...submission, worktree: true } : submission);
+      }}
+    >
+      Schedule…
+    </Button>
   );
 }
 

@@ -23,7 +23,7 @@ export interface SuggestionLoaders {
   files(directory: string): Promise<SuggestionSource>;
   /** The paths under `directory` that contain `query`, searched on the server (when the listing is not complete). */
   searchFiles(directory: string, query: string): Promise<Suggestion[]>;
-  /** Slash commands available in `directory`. */
+  /** The slash commands the CLI offers in `directory` (its own, custom, plugins, skills). */
   commands(directory: string | undefined): Promise<Suggestion[]>;
 }
 
@@ -45,9 +45,11 @@ export function createApiSuggestionLoaders(): SuggestionLoaders {
     },
     async commands(directory) {
       const { commands } = await apiCall(routes.filesystem.commands, { query: { workingDirectory: directory } });
-      return commands.map((command) => {
+      // The CLI's rows can share a name (its own and a custom one): the key tells them apart.
+      return commands.map((command, index) => {
         const name = command.name.replace(/^\//, '');
-        return { key: name, label: `/${name}`, insert: `/${name}`, detail: command.description };
+        const detail = command.argumentHint ? `${command.argumentHint} · ${command.description}` : command.description;
+        return { key: `${name}#${index}`, label: `/${name}`, insert: `/${name}`, detail };
       });
     },
   };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PermissionMode } from '@cui/contract';
+import type { ImageAttachment, PermissionMode } from '@cui/contract';
 import { loadComposerDraft, saveComposerDraft, type ComposerDraft } from './composer-storage';
 
 /** What the composer hands to its owner on submit: trimmed text; `model` and `permissionMode` absent when default (spec §5). */
@@ -12,6 +12,8 @@ export interface ComposerSubmission {
   worktree?: boolean;
   /** The run's budget cap in dollars (the composer's budget field). */
   maxBudgetUsd?: number;
+  /** Pasted, dropped or picked images, sent before the text. */
+  images?: ImageAttachment[];
 }
 
 /** Resolves true when the submission was accepted (the draft is then cleared), false to keep it. */

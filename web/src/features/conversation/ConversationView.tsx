@@ -70,7 +70,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
             {/* Loaded once the first window is in: the messages paint without waiting for the composer's code. */}
             {c.loading && messages.length === 0 ? <ComposerPlaceholder /> : <LazyComposer
               placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
-              onSubmit={(submission) => c.send(submission.text, submission.permissionMode, submission.maxBudgetUsd)}
+              onSubmit={(submission) => c.send(submission.text, submission.permissionMode, { maxBudgetUsd: submission.maxBudgetUsd, images: submission.images })}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
               disabled={!c.projectPath || c.terminal.active}

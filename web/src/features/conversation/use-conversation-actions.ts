@@ -1,4 +1,4 @@
-import type { PermissionMode, PermissionRequest, QueuedMessage, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
+import type { ImageAttachment, PermissionMode, PermissionRequest, QueuedMessage, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,23 +27,25 @@ export interface ConversationActionDeps {
   onRunEnded: () => void;
 }
 
-function userMessage(text: string): ViewMessage {
+/** The user's message as the transcript will hold it: its images (as the CLI's image blocks), then its text. */
+function userMessage(text: string, images: readonly ImageAttachment[] = []): ViewMessage {
   const id = `local-${Date.now()}`;
-  return { id, role: 'user', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() };
+  const pictures = images.map((image) => ({ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } }));
+  return { id, role: 'user', blocks: [...pictures, { type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], timestamp: new Date().toISOString() };
 }
 
-function localMessage(text: string): SessionAction {
-  return { type: 'local_message', message: userMessage(text) };
+function localMessage(text: string, images?: readonly ImageAttachment[]): SessionAction {
+  return { type: 'local_message', message: userMessage(text, images) };
 }
 
 /**
  * Gives a live run its next message: a working run queues it (the stream's queue_updated shows it), a waiting one
  * starts it at once. 'gone' when the run ended meanwhile (the caller resumes the session instead).
  */
-async function sendToLiveRun(streamingId: string, text: string, dispatch: Dispatch<SessionAction>): Promise<'sent' | 'gone'> {
+async function sendToLiveRun(streamingId: string, text: string, images: ImageAttachment[] | undefined, dispatch: Dispatch<SessionAction>): Promise<'sent' | 'gone'> {
   try {
-    const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text } });
-    if (!sent.queued) dispatch({ type: 'turn_started', message: userMessage(text) });
+    const sent = await apiCall(routes.runs.send, { params: { id: streamingId }, body: { message: text, ...(images ? { images } : {}) } });
+    if (!sent.queued) dispatch({ type: 'turn_started', message: userMessage(text, images) });
     return 'sent';
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'run.finished' || error.code === 'run.not_found')) return 'gone';
@@ -60,19 +62,19 @@ function useRunActions(deps: ConversationActionDeps) {
   const navigate = useNavigate();
 
   const send = useCallback(
-    async (text: string, permissionMode: PermissionMode | undefined, maxBudgetUsd?: number): Promise<boolean> => {
+    async (text: string, permissionMode: PermissionMode | undefined, extras: { maxBudgetUsd?: number; images?: ImageAttachment[] } = {}): Promise<boolean> => {
       if (!projectPath) return false;
       try {
-        if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
+        if (running && streamingId && (await sendToLiveRun(streamingId, text, extras.images, dispatch)) === 'sent') return true;
         const started = await apiCall(routes.runs.start, {
-          body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}), ...(maxBudgetUsd ? { maxBudgetUsd } : {}) },
+          body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}), ...(extras.maxBudgetUsd ? { maxBudgetUsd: extras.maxBudgetUsd } : {}), ...(extras.images ? { images: extras.images } : {}) },
         });
         if (started.sessionId !== sessionId) {
           const state: StartedRunState = { streamingId: started.streamingId, prompt: text };
           navigate(`/c/${started.sessionId}`, { state });
           return true;
         }
-        dispatch(localMessage(text));
+        dispatch(localMessage(text, extras.images));
         dispatch({ type: 'run_started' });
         setStreamingId(started.streamingId);
         return true;

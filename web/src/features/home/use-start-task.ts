@@ -9,11 +9,11 @@ import type { StartedRunState } from '@/features/conversation';
 export function useStartTask(): ComposerSubmitHandler {
   const navigate = useNavigate();
   return useCallback(
-    async ({ text, workingDirectory, model, permissionMode, worktree, maxBudgetUsd }) => {
+    async ({ text, workingDirectory, model, permissionMode, worktree, maxBudgetUsd, images }) => {
       if (!workingDirectory) return false;
       try {
         const { sessionId, streamingId } = await apiCall(routes.runs.start, {
-          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}), ...(maxBudgetUsd ? { maxBudgetUsd } : {}) },
+          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}), ...(maxBudgetUsd ? { maxBudgetUsd } : {}), ...(images ? { images } : {}) },
         });
         const state: StartedRunState = { streamingId, prompt: text };
         void navigate(`/c/${sessionId}`, { state });
