@@ -181,7 +181,7 @@ class CliRun implements Run {
   private readonly canUseTool: CanUseTool = async (toolName, input, options): Promise<PermissionResult> => {
     if (!this.live || this.stopper.requested()) return { behavior: 'deny', message: RUN_ENDED_DENY_REASON, interrupt: true };
     const { permission, result } = this.deps.permissions.request(
-      { streamingId: this.params.streamingId, sessionId: this.info.sessionId, toolName, toolInput: input, description: options.title ?? options.description, toolUseId: options.toolUseID },
+      { streamingId: this.params.streamingId, sessionId: this.info.sessionId, toolName, toolInput: input, description: options.title ?? options.description, toolUseId: options.toolUseID, suggestions: options.suggestions },
       (updated) => this.emit({ type: 'permission_resolved', data: updated }),
     );
     this.logger.info({ permissionId: permission.id, toolName }, 'permission requested');
