@@ -7,6 +7,7 @@ import { openStream, postJson, startOk, toolUses, typesOf, useRunServer } from '
 /** Issue 26.1 and 26.3 with the real CLI and the fake model: "don't ask again" and live mode and model switches. */
 
 const ctx = useRunServer();
+const SWITCHED_MODEL = 'claude-haiku-4-5';
 
 type PermissionEvent = Extract<StreamEvent, { type: 'permission_request' }>;
 const isPermissionRequest = (event: StreamEvent): event is PermissionEvent => event.type === 'permission_request';
@@ -32,5 +33,36 @@ describe('always allow', () => {
     await again.ended;
     expect(toolUses(again.events).map((use) => use.name)).toEqual(['Bash']);
     expect(typesOf(again.events)).not.toContain('permission_request');
+  });
+});
+
+describe('live mode and model', () => {
+  it('switches the permission mode and the model of a live run: the next tool runs unasked, the next request carries the model', async () => {
+    const repo = ctx.newRepo('switch');
+    const { streamingId, sessionId } = await startOk(ctx.server, { workingDirectory: repo, initialPrompt: 'fix the typo [gate:switch]' });
+    const stream = await openStream(ctx.server, streamingId);
+    await ctx.fake.gates.whenHeld('switch', 0);
+    const before = ctx.fake.requests.filter((r) => r.scenario === 'fix').map((r) => (r.body as { model?: string }).model);
+    expect(before).toHaveLength(1);
+    expect(before[0]).not.toBe(SWITCHED_MODEL);
+
+    const switched = await postJson(ctx.server, `/api/conversations/${sessionId}/switch`, { permissionMode: 'acceptEdits', model: SWITCHED_MODEL });
+    expect(switched).toMatchObject({ status: 200, body: { success: true } });
+    expect(await stream.next((e) => e.type === 'system' && e.subtype === 'run_switched')).toMatchObject({ permissionMode: 'acceptEdits', model: SWITCHED_MODEL });
+    for (const step of [0, 1, 2]) {
+      await ctx.fake.gates.whenHeld('switch', step);
+      ctx.fake.gates.release('switch', step);
+    }
+    await stream.ended;
+    // acceptEdits: the Edit ran without asking; every request after the switch named the new model.
+    expect(typesOf(stream.events)).not.toContain('permission_request');
+    expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
+    const after = ctx.fake.requests.filter((r) => r.scenario === 'fix').slice(1).map((r) => (r.body as { model?: string }).model);
+    expect(after).toEqual([SWITCHED_MODEL, SWITCHED_MODEL]);
+  });
+
+  it('refuses a switch without a field (400) and for a run that is not live (404)', async () => {
+    expect(await postJson(ctx.server, '/api/conversations/nope/switch', {})).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
+    expect(await postJson(ctx.server, '/api/conversations/nope/switch', { model: 'x' })).toMatchObject({ status: 404, body: { code: 'run.not_found' } });
   });
 });

@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { PermissionMode, QueuedMessage } from '@cui/contract';
+import { RUN_SWITCHED_SUBTYPE, type PermissionMode, type QueuedMessage, type RunSwitch } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { ProcessExit } from '../../cli/claude-process';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
@@ -73,6 +73,8 @@ export interface Run {
   send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
   unqueue(id: string): void;
   sendNow(id: string): void;
+  /** Switches the live CLI's permission mode and/or model (the SDK's setPermissionMode, setModel), said in the stream. */
+  switchSettings(change: RunSwitch): Promise<void>;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -94,6 +96,7 @@ class CliRun implements Run {
   private readonly partials = createPartialMessageMapper();
   private readonly context = createContextTracker();
   private readonly turns: TurnControl;
+  private readonly query: Query;
   private live = true;
   private initialized = false;
   private startTimedOut = false;
@@ -125,6 +128,7 @@ class CliRun implements Run {
     this.spawner = cli.spawner;
     this.stopper = cli.stopper;
     const query = cli.query;
+    this.query = query;
     this.turns = createTurnControl({ input: cli.input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
       onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
     });
@@ -165,6 +169,19 @@ class CliRun implements Run {
 
   sendNow(id: string): void {
     this.liveTurns().sendNow(id);
+  }
+
+  async switchSettings(change: RunSwitch): Promise<void> {
+    this.liveTurns();
+    try {
+      if (change.permissionMode) await this.query.setPermissionMode(change.permissionMode);
+      if (change.model) await this.query.setModel(change.model);
+    } catch (error) {
+      throw new AppError('run.switch_failed', `Claude Code refused the switch: ${errorMessage(error)}`, { cause: error });
+    }
+    if (change.permissionMode) this.info.permissionMode = change.permissionMode;
+    if (change.model) this.info.model = change.model;
+    this.emit({ type: 'system', subtype: RUN_SWITCHED_SUBTYPE, ...change, timestamp: new Date().toISOString() });
   }
 
   /** The run's turns while it is live; `run.finished` once it ended or is stopping. */

@@ -25,6 +25,7 @@ function fakeRun(log: RunEventLog): Run {
     send: () => null,
     unqueue: () => undefined,
     sendNow: () => undefined,
+    switchSettings: async () => undefined,
   };
 }
 

@@ -10,6 +10,8 @@ export interface Decision {
   action: 'approve' | 'deny';
   modifiedInput?: Record<string, unknown>;
   denyReason?: string;
+  /** Approve and apply the CLI's "don't ask again" suggestions. */
+  alwaysAllow?: boolean;
 }
 
 export interface ConversationActionDeps {
@@ -128,7 +130,7 @@ function useSessionActions(deps: ConversationActionDeps) {
 
   const decide = useCallback(
     async (permission: PermissionRequest, decision: Decision) => {
-      const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
+      const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}), ...(decision.alwaysAllow ? { alwaysAllow: true } : {}) };
       try {
         await apiCall(routes.permissions.decide, { params: { id: permission.id }, body });
         dispatch({ type: 'permission_cleared', id: permission.id });
