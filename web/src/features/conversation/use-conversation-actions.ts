@@ -1,4 +1,4 @@
-import type { PermissionMode, PermissionRequest, QueuedMessage, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
+import type { PermissionMode, PermissionRequest, QueuedMessage, RunSwitch, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -121,7 +121,20 @@ function useRunActions(deps: ConversationActionDeps) {
     [streamingId, onError],
   );
 
-  return { send, interrupt, stop, unqueue };
+  /** Switches the live run's permission mode or model (issue 26.3); the stream shows the switch. */
+  const switchSettings = useCallback(
+    async (change: RunSwitch) => {
+      if (!streamingId) return;
+      try {
+        await apiCall(routes.runs.switchSettings, { params: { id: streamingId }, body: change });
+      } catch {
+        onError(change.model ? 'Failed to switch the model' : 'Failed to switch the permission mode');
+      }
+    },
+    [streamingId, onError],
+  );
+
+  return { send, interrupt, stop, unqueue, switchSettings };
 }
 
 /** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */
