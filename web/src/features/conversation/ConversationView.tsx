@@ -1,6 +1,6 @@
 import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Pause, Square } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/features/live-run';
 import { FolderTrustNotice } from '@/features/trust';
 import { Button } from '@/ui';
@@ -10,6 +10,7 @@ import { LoadFailed } from './LoadFailed';
 import { ConversationHeader } from './header/ConversationHeader';
 import { useSessionMetrics } from './header/use-session-metrics';
 import { MessageList } from './MessageList';
+import { PermissionPrompt } from './permissions/PermissionPrompt';
 import { useSessionDecisions, withDecisionNotes } from './permissions/decision-notes';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
@@ -20,9 +21,6 @@ import { useConversationViewValue } from './use-conversation-view';
 import { useEscapeInterrupt } from './use-escape-interrupt';
 import { locateMessage } from './message-target';
 import { mainMessages } from './visible-messages';
-
-// Loaded when a request first waits (the conversation's first paint is at its weight limit, issue 26).
-const PermissionPrompt = lazy(() => import('./permissions/PermissionPrompt').then((m) => ({ default: m.PermissionPrompt })));
 
 const CONVERSATION_DRAFT_KEY = `${COMPOSER_STORAGE_KEY}-conversation`;
 
@@ -59,11 +57,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
           {c.running && <StatusLine status={state.currentStatus} connection={state.connectionState} busy={working} />}
           {c.running && <QueuedMessages queued={state.queued} onRemove={(m) => void c.unqueue(m)} onSendNow={(m) => void c.unqueue(m, true)} />}
           {!c.running && closedWithoutResult && <StatusLine status={state.currentStatus} connection={state.connectionState} ended />}
-          {permission && (
-            <Suspense fallback={null}>
-              <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />
-            </Suspense>
-          )}
+          {permission && <PermissionPrompt key={permission.id} permission={permission} onDecide={(decision) => c.decide(permission, decision)} />}
           <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
             <FolderTrustNotice folder={c.projectPath ?? undefined} />
             <TerminalNotice terminal={c.terminal} />
