@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   'message.image_too_large': 413,
   'permission.not_found': 404,
   'permission.already_decided': 409,
+  /** An approval asked for "don't ask again" on a request the CLI gave no suggestion for. */
+  'permission.no_such_suggestion': 400,
+  /** The live CLI refused a mode or model switch (e.g. an unknown model, an unreachable API). */
+  'run.switch_failed': 502,
   'fs.path_required': 400,
   'fs.invalid_path': 400,
   'fs.not_found': 404,

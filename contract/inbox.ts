@@ -19,6 +19,8 @@ export const WaitingPermission = z.object({
   summary: z.string(),
   /** ISO time the run asked. */
   timestamp: z.string(),
+  /** The CLI's "don't ask again" choice for it, worded as the CLI words it, when it offers one (issue 26.1). */
+  alwaysAllowLabel: z.string().optional(),
 });
 export type WaitingPermission = z.infer<typeof WaitingPermission>;
 

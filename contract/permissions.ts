@@ -3,6 +3,25 @@ import { PermissionId, SessionId, StreamingId } from './ids';
 import { defineRoute } from './route';
 
 export const PermissionStatus = z.enum(['pending', 'approved', 'denied']);
+
+/** Where a permission rule is written (the SDK's PermissionUpdateDestination). */
+export const PermissionRuleDestination = z.enum(['session', 'localSettings', 'projectSettings', 'userSettings', 'cliArg']);
+export type PermissionRuleDestination = z.infer<typeof PermissionRuleDestination>;
+
+/**
+ * One of the CLI's own "don't ask again" suggestions for a request (the SDK's `suggestions` of `canUseTool`, a
+ * PermissionUpdate each, kept as the CLI gave it in `update`). Like the CLI's own "don't ask again", an approval with
+ * `alwaysAllow: true` applies them all (a command that writes a file needs both its rule and the folder's access).
+ */
+export const PermissionSuggestion = z.object({
+  /** As the CLI words it: "Yes, and don't ask again for `npm test` commands in this project". */
+  label: z.string(),
+  destination: PermissionRuleDestination,
+  /** Where that is, in words: 'this session', "this project's local settings (.claude/settings.local.json)"… */
+  destinationLabel: z.string(),
+  update: z.looseObject({ type: z.string(), destination: PermissionRuleDestination }),
+});
+export type PermissionSuggestion = z.infer<typeof PermissionSuggestion>;
 export type PermissionStatus = z.infer<typeof PermissionStatus>;
 
 /**
@@ -35,6 +54,10 @@ export const PermissionRequest = z.object({
   decidedVia: PermissionDecider.optional(),
   /** The tool use the request is about (the CLI's id), when the CLI gave it: the conversation shows the decision by it. */
   toolUseId: z.string().optional(),
+  /** The CLI's "don't ask again" suggestions for this request (issue 26.1), in its order; the first one's label names the choice. */
+  suggestions: z.array(PermissionSuggestion).optional(),
+  /** Set when the approval applied the suggestions ("don't ask again"). */
+  alwaysAllowed: z.boolean().optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequest>;
 
@@ -53,6 +76,8 @@ export const PermissionDecisionRequest = z.object({
   action: z.enum(['approve', 'deny'], { error: 'Action must be either "approve" or "deny"' }),
   modifiedInput: z.record(z.string(), z.unknown()).optional(),
   denyReason: z.string().optional(),
+  /** With approve: apply the request's suggestions too ("don't ask again"); 400 when it has none. */
+  alwaysAllow: z.boolean().optional(),
   /** Which console view decided (beyond spec): the conversation (`console`, the default) or the "needs you" list. */
   via: z.enum(['console', 'inbox'], { error: 'via must be either "console" or "inbox"' }).optional(),
 });

@@ -66,6 +66,17 @@ export const StopResponse = z.object({ success: z.boolean() });
 export const RunMessageResponse = z.object({ success: z.boolean(), queued: QueuedMessage.nullable() });
 export type RunMessageResponse = z.infer<typeof RunMessageResponse>;
 
+/**
+ * A live switch of a run's permission mode and/or model (issue 26.3: the SDK's `setPermissionMode`, `setModel` on the
+ * live CLI, no restart). The next request to the model uses them. The stream then carries a `system` event of subtype
+ * `run_switched` with the fields switched, where it happened.
+ */
+export const RunSwitch = z
+  .object({ permissionMode: PermissionMode.optional(), model: z.string().min(1).optional() })
+  .refine((change) => change.permissionMode !== undefined || change.model !== undefined, 'permissionMode or model is required');
+export type RunSwitch = z.infer<typeof RunSwitch>;
+export const RUN_SWITCHED_SUBTYPE = 'run_switched';
+
 export const QueuedMessageParams = z.object({ id: z.string().min(1), messageId: z.string().min(1) });
 
 /**
@@ -93,6 +104,15 @@ export const runRoutes = {
     body: RunMessageRequest,
     bodyLimit: IMAGE_BODY_LIMIT_BYTES,
     response: RunMessageResponse,
+  }),
+  switchSettings: defineRoute({
+    name: 'switchRunSettings',
+    summary: "Switches a live run's permission mode and/or model without restarting it; the stream says so where it happened.",
+    method: 'POST',
+    path: '/api/conversations/:id/switch',
+    params: RunIdParams,
+    body: RunSwitch,
+    response: SuccessResponse,
   }),
   unqueue: defineRoute({
     name: 'removeQueuedMessage',

@@ -44,3 +44,17 @@ export const backgroundScenario: Scenario = {
       () => 'The command runs in the background.',
     ),
 };
+
+export const NPM_TEST_COMMAND = 'npm test';
+
+/** `npm`: runs `npm test` (a command the CLI suggests a "don't ask again" rule for), then quote its output. */
+export const npmTestScenario: Scenario = {
+  name: 'npm',
+  matches: (conversation) => promptHas(conversation, 'npm'),
+  reply: (conversation) =>
+    runSteps(
+      conversation,
+      [{ intro: "I'll run the tests.", tool: 'Bash', input: { command: NPM_TEST_COMMAND, description: 'Run the tests' } }],
+      (c: Conversation) => `The tests ran. Output: ${quoteLastResult(c)}`,
+    ),
+};

@@ -1,5 +1,5 @@
 import type { Conversation, Scenario } from '../types';
-import { backgroundScenario, bashScenario, lingerScenario } from './bash';
+import { backgroundScenario, bashScenario, lingerScenario, npmTestScenario } from './bash';
 import { compactScenario } from './compact';
 import { auxiliaryScenario, echoScenario } from './echo';
 import { apiErrorScenario, overloadedScenario } from './errors';
@@ -21,6 +21,7 @@ export const SCENARIOS: readonly Scenario[] = [
   fixScenario,
   writeScenario,
   bashScenario,
+  npmTestScenario,
   lingerScenario,
   backgroundScenario,
   todoScenario,

@@ -43,6 +43,15 @@ function setup() {
 }
 
 describe('waiting list', () => {
+  it("carries the CLI's 'don't ask again' wording when the request has suggestions (issue 26.1)", () => {
+    const { list, ask } = setup();
+    const label = "Yes, and don't ask again for `npm test` in this project";
+    const update = { type: 'addRules', destination: 'localSettings' as const };
+    ask(permission('a', { suggestions: [{ label, destination: 'localSettings', destinationLabel: 'x', update }] }));
+    ask(permission('b'));
+    expect(list.current().map((w) => w.alwaysAllowLabel)).toEqual([label, undefined]);
+  });
+
   it('lists pending requests oldest first with title, tool and summary, never the tool input', () => {
     const { list, ask } = setup();
     ask(permission('a'));

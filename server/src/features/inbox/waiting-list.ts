@@ -33,6 +33,7 @@ function toWaiting(permission: PermissionRequest, deps: WaitingListDeps): Waitin
     toolName: permission.toolName,
     summary: deps.summarize(permission.toolName, permission.toolInput),
     timestamp: permission.timestamp,
+    ...(permission.suggestions?.[0] ? { alwaysAllowLabel: permission.suggestions[0].label } : {}),
   };
 }
 

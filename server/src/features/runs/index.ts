@@ -34,6 +34,7 @@ export function registerRunRoutes(
   registerRoute(app, routes.runs.stop, ({ params }) => runs.stop(params.id));
   registerRoute(app, routes.runs.interrupt, ({ params }) => runs.interrupt(params.id));
   registerRoute(app, routes.runs.send, ({ params, body }) => runs.send(params.id, body));
+  registerRoute(app, routes.runs.switchSettings, ({ params, body }) => runs.switchSettings(params.id, body));
   registerRoute(app, routes.runs.unqueue, ({ params }) => runs.unqueue(params.id, params.messageId));
   registerRoute(app, routes.runs.sendNow, ({ params }) => runs.sendNow(params.id, params.messageId));
   registerRoute(app, routes.permissions.list, ({ query }) => ({ permissions: runs.permissions.list(query) }));

@@ -37,6 +37,22 @@ describe('permission registry', () => {
     expect(published.map((p) => p.status)).toEqual(['approved', 'approved']);
   });
 
+  it("approves with the CLI's suggestions applied when asked to always allow, and refuses that without suggestions", async () => {
+    const { registry, open } = setup();
+    const rule = { type: 'addRules' as const, rules: [{ toolName: 'Bash', ruleContent: 'npm test *' }], behavior: 'allow' as const, destination: 'localSettings' as const };
+    const suggested = open({ ...base, suggestions: [rule] } as typeof base);
+    expect(suggested.permission.suggestions).toEqual([
+      { label: "Yes, and don't ask again for `npm test` in this project", destination: 'localSettings', destinationLabel: "This project's local settings (.claude/settings.local.json)", update: rule },
+    ]);
+    expect(registry.decide(suggested.permission.id, { action: 'approve', alwaysAllow: true }, 'inbox')).toMatchObject({ status: 'approved', alwaysAllowed: true });
+    expect(await suggested.result).toEqual({ behavior: 'allow', updatedInput: base.toolInput, updatedPermissions: [rule] });
+    const bare = open();
+    expect(() => registry.decide(bare.permission.id, { action: 'approve', alwaysAllow: true }, 'console')).toThrow(
+      expect.objectContaining({ code: 'permission.no_such_suggestion' }),
+    );
+    expect(registry.list({ status: 'pending' }).map((p) => p.id)).toEqual([bare.permission.id]);
+  });
+
   it('denies with the user reason, or a default telling the model the user refused', async () => {
     const { registry, open } = setup();
     const withReason = open();

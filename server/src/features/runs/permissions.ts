@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
+import type { PermissionResult, PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
 import type { PermissionDecider, PermissionDecisionRequest, PermissionRequest, PermissionStatus } from '@cui/contract';
 import { AppError } from '../../platform/app-error';
 import type { EventBus, PermissionResolutionSource } from '../../platform/bus';
+import { describeSuggestions } from './permission-suggestions';
 
 /** What the model reads when the user denies without a reason. */
 export const DEFAULT_DENY_MESSAGE =
@@ -18,6 +19,8 @@ export interface NewPermission {
   description?: string;
   /** The CLI's id of the tool use asked about. */
   toolUseId?: string;
+  /** The CLI's "don't ask again" suggestions (`canUseTool`'s `suggestions`). */
+  suggestions?: PermissionUpdate[];
 }
 
 /**
@@ -54,6 +57,25 @@ function denyMessage(denyReason: string | undefined): string {
   return reason ? `The user denied this tool use: ${reason}` : DEFAULT_DENY_MESSAGE;
 }
 
+function suggestionsOf(input: NewPermission): Pick<PermissionRequest, 'suggestions'> {
+  const suggestions = describeSuggestions(input.suggestions);
+  return suggestions.length > 0 ? { suggestions } : {};
+}
+
+/** An approval's new state and what the CLI gets: the input with the UI's changes, and the suggestions' rules when asked. */
+function approval(permission: PermissionRequest, decision: PermissionDecisionRequest, via: PermissionDecider) {
+  const updates = decision.alwaysAllow ? permission.suggestions?.map((s) => s.update as PermissionUpdate) : undefined;
+  if (decision.alwaysAllow && !updates) throw new AppError('permission.no_such_suggestion', `Permission request ${permission.id} has no "don't ask again" suggestion`);
+  // Shallow merge: the UI may send only the fields it changed (a Bash command, AskUserQuestion's answers).
+  const updatedInput = { ...permission.toolInput, ...decision.modifiedInput };
+  const patch = {
+    decidedVia: via,
+    ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}),
+    ...(updates ? { alwaysAllowed: true } : {}),
+  };
+  return { status: 'approved' as const, patch, result: { behavior: 'allow' as const, updatedInput, ...(updates ? { updatedPermissions: updates } : {}) } };
+}
+
 /** Publishes `permission.requested` for every new request and `permission.resolved` once it is decided or settled. */
 export function createPermissionRegistry({ bus, now = () => new Date() }: { bus: EventBus; now?: () => Date }): PermissionRegistry {
   const entries = new Map<string, Entry>();
@@ -88,6 +110,7 @@ export function createPermissionRegistry({ bus, now = () => new Date() }: { bus:
         status: 'pending',
         ...(input.description ? { description: input.description } : {}),
         ...(input.toolUseId ? { toolUseId: input.toolUseId } : {}),
+        ...suggestionsOf(input),
       };
       let resolve!: (result: PermissionResult) => void;
       const result = new Promise<PermissionResult>((r) => (resolve = r));
@@ -101,12 +124,7 @@ export function createPermissionRegistry({ bus, now = () => new Date() }: { bus:
       if (entry.permission.status !== 'pending') {
         throw new AppError('permission.already_decided', `Permission request ${id} was already ${entry.permission.status}`);
       }
-      if (decision.action === 'approve') {
-        // Shallow merge: the UI may send only the fields it changed (a Bash command, AskUserQuestion's answers).
-        const updatedInput = { ...entry.permission.toolInput, ...decision.modifiedInput };
-        const patch = { decidedVia: via, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}) };
-        return finish(entry, SOURCE[via], { status: 'approved', patch, result: { behavior: 'allow', updatedInput } });
-      }
+      if (decision.action === 'approve') return finish(entry, SOURCE[via], approval(entry.permission, decision, via));
       const patch = { decidedVia: via, ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
       return finish(entry, SOURCE[via], { status: 'denied', patch, result: { behavior: 'deny', message: denyMessage(decision.denyReason) } });
     },

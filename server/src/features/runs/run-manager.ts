@@ -1,4 +1,4 @@
-import type { RunMessageRequest, RunMessageResponse, StartConversationRequest, StartConversationResponse } from '@cui/contract';
+import type { RunMessageRequest, RunMessageResponse, RunSwitch, StartConversationRequest, StartConversationResponse } from '@cui/contract';
 import type { RunSettings } from '../../cli/claude-query';
 import { transcriptStamp } from '../../cli/transcript-path';
 import type { LiveRuns, PlatformDeps } from '../../context';
@@ -35,6 +35,8 @@ export interface RunManager extends LiveRuns {
   interrupt(id: string): Promise<{ success: boolean }>;
   /** The next message of a live run: at once when it waits, else queued (`priority: 'now'` interrupts the turn). */
   send(id: string, request: RunMessageRequest): RunMessageResponse;
+  /** Switches a live run's permission mode and/or model. */
+  switchSettings(id: string, change: RunSwitch): Promise<{ success: boolean }>;
   /** Removes a queued message of a live run before it starts. */
   unqueue(id: string, messageId: string): { success: boolean };
   /** Runs a queued message at once: first in the queue, the turn interrupted. */
@@ -207,6 +209,10 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     send: (id, request) => {
       checkImages(request.images);
       return { success: true, queued: registry.require(id).send(request.message, request.priority, request.images) };
+    },
+    async switchSettings(id, change) {
+      await registry.require(id).switchSettings(change);
+      return { success: true };
     },
     unqueue(id, messageId) {
       registry.require(id).unqueue(messageId);

@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { BackgroundTask, ImageAttachment, PermissionMode, QueuedMessage } from '@cui/contract';
+import { RUN_SWITCHED_SUBTYPE, type BackgroundTask, type ImageAttachment, type PermissionMode, type QueuedMessage, type RunSwitch } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { ProcessExit } from '../../cli/claude-process';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
@@ -84,6 +84,8 @@ export interface Run {
   controls(): LiveControls;
   /** The run's live background tasks, as the CLI last listed them. */
   backgroundTasks(): BackgroundTask[];
+  /** Switches the live CLI's permission mode and/or model (the SDK's setPermissionMode, setModel), said in the stream. */
+  switchSettings(change: RunSwitch): Promise<void>;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -190,6 +192,19 @@ class CliRun implements Run {
     return this.live ? this.tasks.list() : [];
   }
 
+  async switchSettings(change: RunSwitch): Promise<void> {
+    this.liveTurns();
+    try {
+      if (change.permissionMode) await this.query.setPermissionMode(change.permissionMode);
+      if (change.model) await this.query.setModel(change.model);
+    } catch (error) {
+      throw new AppError('run.switch_failed', `Claude Code refused the switch: ${errorMessage(error)}`, { cause: error });
+    }
+    if (change.permissionMode) this.info.permissionMode = change.permissionMode;
+    if (change.model) this.info.model = change.model;
+    this.emit({ type: 'system', subtype: RUN_SWITCHED_SUBTYPE, ...change, timestamp: new Date().toISOString() });
+  }
+
   /** The run's turns while it is live; `run.finished` once it ended or is stopping. */
   private liveTurns(): TurnControl {
     if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
@@ -204,7 +219,7 @@ class CliRun implements Run {
   private readonly canUseTool: CanUseTool = async (toolName, input, options): Promise<PermissionResult> => {
     if (!this.live || this.stopper.requested()) return { behavior: 'deny', message: RUN_ENDED_DENY_REASON, interrupt: true };
     const { permission, result } = this.deps.permissions.request(
-      { streamingId: this.params.streamingId, sessionId: this.info.sessionId, toolName, toolInput: input, description: options.title ?? options.description, toolUseId: options.toolUseID },
+      { streamingId: this.params.streamingId, sessionId: this.info.sessionId, toolName, toolInput: input, description: options.title ?? options.description, toolUseId: options.toolUseID, suggestions: options.suggestions },
       (updated) => this.emit({ type: 'permission_resolved', data: updated }),
     );
     this.logger.info({ permissionId: permission.id, toolName }, 'permission requested');

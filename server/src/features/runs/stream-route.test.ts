@@ -29,6 +29,7 @@ function fakeRun(log: RunEventLog): Run {
       throw new Error('no CLI in this test');
     },
     backgroundTasks: () => [],
+    switchSettings: async () => undefined,
   };
 }
 

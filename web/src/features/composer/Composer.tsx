@@ -1,4 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { PermissionMode } from '@cui/contract';
 import { ArrowUp } from 'lucide-react';
 import { Button, Spinner } from '@/ui';
 import { cn } from '@/lib/cn';
@@ -40,6 +41,8 @@ export interface ComposerProps {
   actions?: ReactNode;
   /** Home: 'Schedule…' beside Send hands the task as it stands (text, folder, model, mode, worktree) to this. */
   onSchedule?: (submission: ComposerSubmission) => void;
+  /** While a run lives: a mode or model chosen is switched on the run at once too (issue 26.3). */
+  onSwitch?: (change: { permissionMode?: PermissionMode; model?: string }) => void;
   /** Suggestion sources; defaults to the API. */
   loaders?: SuggestionLoaders;
 }
@@ -94,8 +97,8 @@ export function Composer(props: ComposerProps) {
         <div className="flex flex-wrap items-center gap-0.5 px-2 pb-2">
           {selectDirectory && <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />}
           {worktree.available && <WorktreeToggle on={worktree.on} onChange={worktree.setOn} disabled={locked} />}
-          {showModelSelector && <ModelSelector value={composer.model} onChange={composer.setModel} disabled={locked} />}
-          <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
+          {showModelSelector && <ModelSelector value={composer.model} onChange={(model) => (composer.setModel(model), model && props.onSwitch?.({ model }))} disabled={locked} />}
+          <PermissionModeSelector value={composer.permissionMode} onChange={(mode) => (composer.setPermissionMode(mode), props.onSwitch?.({ permissionMode: mode }))} disabled={locked} />
           <BudgetField value={budget.text} onChange={budget.setText} disabled={locked} />
           <div className="ml-auto flex items-center gap-1">
             <AttachImages images={images} disabled={locked} />

@@ -72,7 +72,8 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
               placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
               onSubmit={(submission) => c.send(submission.text, submission.permissionMode, { maxBudgetUsd: submission.maxBudgetUsd, images: submission.images })}
               workingDirectory={c.projectPath ?? undefined}
-              showModelSelector={false}
+              showModelSelector={c.running}
+              onSwitch={c.running ? (change) => void c.switchSettings(change) : undefined}
               disabled={!c.projectPath || c.terminal.active}
               storageKey={CONVERSATION_DRAFT_KEY}
               actions={

@@ -12,13 +12,14 @@ describe("a local slash command's output (system line, subtype local_command)", 
     const history: ConversationMessage[] = [
       { uuid: 'p', type: 'user', message: { role: 'user', content: 'hi' }, timestamp: 't', isSidechain: false, parentUuid: null },
       { uuid: UUID, type: 'system', message: { content: COST, subtype: 'local_command' }, timestamp: 't', isSidechain: false, parentUuid: 'p' },
-      // The command's own echo (no output tags) and other system lines stay hidden.
+      // The command's own echo (no output tags) and other system lines stay hidden; a compact boundary is a notice (issue 26.7).
       { uuid: 'echo', type: 'system', message: { content: '/login', subtype: 'local_command' }, timestamp: 't', isSidechain: false, parentUuid: UUID },
       { uuid: 'other', type: 'system', message: { content: 'Conversation compacted', subtype: 'compact_boundary' }, timestamp: 't', isSidechain: false, parentUuid: 'echo' },
+      { uuid: 'retry', type: 'system', message: { content: 'Retrying', subtype: 'api_retry' }, timestamp: 't', isSidechain: false, parentUuid: 'other' },
     ];
     const state = sessionReducer(initialSessionState, { type: 'history_loaded', messages: history, replace: true });
     const shown = mainMessages(state.messages);
-    expect(shown.map((m) => [m.id, m.role, m.commandOutput ?? false])).toEqual([['p', 'user', false], [UUID, 'system', true]]);
+    expect(shown.map((m) => [m.id, m.role, m.commandOutput ?? false])).toEqual([['p', 'user', false], [UUID, 'system', true], ['other', 'notice', false]]);
     expect(shown[1]?.blocks).toEqual([{ type: 'text', text: 'Estimated cost:        $0.0000\nTotal duration (API):  0s' }]);
   });
 

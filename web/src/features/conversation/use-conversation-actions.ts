@@ -1,4 +1,4 @@
-import type { ImageAttachment, PermissionMode, PermissionRequest, QueuedMessage, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
+import type { ImageAttachment, PermissionMode, PermissionRequest, QueuedMessage, RunSwitch, SessionUpdateRequest, ConversationSummary } from '@cui/contract';
 import { routes } from '@/app/routes';
 import { type Dispatch, useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ export interface Decision {
   action: 'approve' | 'deny';
   modifiedInput?: Record<string, unknown>;
   denyReason?: string;
+  /** Approve and apply the CLI's "don't ask again" suggestions. */
+  alwaysAllow?: boolean;
 }
 
 export interface ConversationActionDeps {
@@ -121,7 +123,20 @@ function useRunActions(deps: ConversationActionDeps) {
     [streamingId, onError],
   );
 
-  return { send, interrupt, stop, unqueue };
+  /** Switches the live run's permission mode or model (issue 26.3); the stream shows the switch. */
+  const switchSettings = useCallback(
+    async (change: RunSwitch) => {
+      if (!streamingId) return;
+      try {
+        await apiCall(routes.runs.switchSettings, { params: { id: streamingId }, body: change });
+      } catch {
+        onError(change.model ? 'Failed to switch the model' : 'Failed to switch the permission mode');
+      }
+    },
+    [streamingId, onError],
+  );
+
+  return { send, interrupt, stop, unqueue, switchSettings };
 }
 
 /** Permission decisions (§8 'Failed to send permission decision') and session updates (failures only logged). */
@@ -130,7 +145,7 @@ function useSessionActions(deps: ConversationActionDeps) {
 
   const decide = useCallback(
     async (permission: PermissionRequest, decision: Decision) => {
-      const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}) };
+      const body = { action: decision.action, ...(decision.modifiedInput ? { modifiedInput: decision.modifiedInput } : {}), ...(decision.denyReason ? { denyReason: decision.denyReason } : {}), ...(decision.alwaysAllow ? { alwaysAllow: true } : {}) };
       try {
         await apiCall(routes.permissions.decide, { params: { id: permission.id }, body });
         dispatch({ type: 'permission_cleared', id: permission.id });

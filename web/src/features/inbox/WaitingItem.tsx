@@ -17,7 +17,7 @@ export interface WaitingItemProps {
 export function WaitingItem({ permission, now }: WaitingItemProps) {
   const decide = useApiMutation(routes.permissions.decide);
   const title = permission.sessionTitle || 'Untitled session';
-  const send = (action: 'approve' | 'deny') => void decide.mutate({ params: { id: permission.id }, body: { action, via: 'inbox' } });
+  const send = (action: 'approve' | 'deny', alwaysAllow?: true) => void decide.mutate({ params: { id: permission.id }, body: { action, via: 'inbox', ...(alwaysAllow ? { alwaysAllow } : {}) } });
   // A question needs its answers chosen; approving it blind would answer nothing. It is answered in its conversation.
   const canApprove = permission.toolName !== 'AskUserQuestion';
   return (
@@ -34,6 +34,11 @@ export function WaitingItem({ permission, now }: WaitingItemProps) {
         <span className="font-mono font-medium">{permission.toolName}</span>
         {permission.summary && <span>: {permission.summary}</span>}
       </p>
+      {canApprove && permission.alwaysAllowLabel && (
+        <Button size="sm" className={`h-auto min-h-7 whitespace-normal py-1 text-left ${TOUCH} max-sm:h-auto max-sm:min-h-10`} disabled={decide.pending} onClick={() => send('approve', true)}>
+          {permission.alwaysAllowLabel}
+        </Button>
+      )}
       {decide.error && (
         <p role="alert" className="text-xs text-red-600 dark:text-red-400">
           Failed to send permission decision

@@ -2,10 +2,11 @@ import type { ContextUsage, ConversationMessage, PermissionRequest, QueuedMessag
 
 type ResultEvent = Extract<StreamEvent, { type: 'result' }>;
 import { applyMessage, applyMessages, EMPTY_MESSAGES, type IncomingMessage, type MessageState } from './apply-messages';
-import { type ViewMessage, commandOutputText, fromConversationMessage, injectedKind, toBlocks } from './view-message';
+import { type ViewMessage, fromConversationMessage, injectedKind, systemMarkerText, toBlocks } from './view-message';
+import { systemEventMessage } from './system-events';
 import type { ConnectionState } from '@/app/stream';
 import { applyDelta, completePartial, NO_PARTIALS, type Partials } from './partial-messages';
-import { statusTextFor } from './status-text';
+import { statusTextFor, statusWhileTyping } from './status-text';
 
 /** Everything the conversation view knows about one session: messages, tools, permission, stream status. */
 export interface SessionState extends MessageState {
@@ -95,6 +96,8 @@ function streamMessage(event: Extract<StreamEvent, { type: 'assistant' | 'user' 
     uuids: uuid ? [uuid] : [],
   };
   if (event.timestamp) message.timestamp = event.timestamp;
+  const marker = systemMarkerText(event.type, undefined, message.blocks);
+  if (marker !== undefined) return { message: { ...message, role: 'notice', blocks: [{ type: 'text', text: marker }] } };
   const injected = injectedKind(event.type, event.type === 'user' ? event.origin : undefined, message.blocks);
   if (injected) message.injected = injected;
   return event.type === 'user' && event.tool_use_result !== undefined ? { message, structured: event.tool_use_result } : { message };
@@ -147,23 +150,13 @@ function decisionNotice(permission: PermissionRequest): IncomingMessage | undefi
   return text === undefined ? undefined : { message: decisionNoticeMessage(permission.id, text) };
 }
 
-/** A local slash command's output (`system`/`local_command`), as the transcript will have it (same uuid). */
-function commandOutputMessage(event: Extract<StreamEvent, { type: 'system' }>): IncomingMessage | undefined {
-  const text = commandOutputText(event.subtype, event.content);
-  if (text === undefined) return undefined;
-  const id = typeof event.uuid === 'string' ? event.uuid : `command-${event.seq ?? ''}`;
-  const message: ViewMessage = { id, role: 'system', blocks: [{ type: 'text', text }], parentToolUseId: null, isSidechain: false, uuids: [id], commandOutput: true };
-  if (event.timestamp) message.timestamp = event.timestamp;
-  return { message };
-}
-
 /** Applies one stream event; the switch is exhaustive over the contract's event union. */
 function applyEvent(state: SessionState, event: StreamEvent): SessionState {
   switch (event.type) {
     case 'connected':
       return state;
     case 'system': {
-      const output = commandOutputMessage(event);
+      const output = systemEventMessage(event);
       return output ? { ...state, ...applyMessage(state, output) } : state;
     }
     case 'system_init':
@@ -243,7 +236,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'stream_event': {
       const next = applyEvent(state, action.event);
       // Typed text changes neither the status nor the last event: only the message grows.
-      if (action.event.type === 'assistant_delta') return next;
+      if (action.event.type === 'assistant_delta') return { ...next, currentStatus: statusWhileTyping(next.currentStatus) };
       const status = statusTextFor(action.event);
       return { ...next, currentStatus: status ?? next.currentStatus, lastEvent: action.event, lastEventTime: action.receivedAt };
     }

@@ -37,6 +37,11 @@ function retryText(event: Record<string, unknown>): string {
   return typeof attempt === 'number' && typeof max === 'number' ? `Retrying... (attempt ${attempt}/${max})` : 'Retrying...';
 }
 
+/** Text being typed: 'Initializing...' is over (issue 26.7), any other status stays as it was. */
+export function statusWhileTyping(current: string): string {
+  return current === 'Initializing...' ? 'Thinking...' : current;
+}
+
 /**
  * The status line text an event sets (spec §4 table), or undefined when the event leaves it as it was
  * (tool results, other system events, a resolved permission).

@@ -1,7 +1,7 @@
 import type { StreamEvent, StreamingId, ToolMetrics } from '@cui/contract';
 import { useCallback, useState } from 'react';
 import { type ConnectionState, exponentialRetry, type RetryPolicy } from '@/app/stream';
-import { statusTextFor } from './status-text';
+import { statusTextFor, statusWhileTyping } from './status-text';
 import { EMPTY_TALLY, type StreamToolTally, tallyToolEvent } from './tool-metrics';
 import { useStreamConnection } from './use-stream-connection';
 
@@ -28,7 +28,7 @@ const INITIAL: LiveStatus = {
 /** Folds one event into a live status (pure; exported for the home list and tests). */
 export function reduceLiveStatus(status: LiveStatus, event: StreamEvent, now: number): LiveStatus {
   // One per token: the row's status stays as it is (and does not re-render).
-  if (event.type === 'assistant_delta') return status;
+  if (event.type === 'assistant_delta') return status.currentStatus === 'Initializing...' ? { ...status, currentStatus: statusWhileTyping(status.currentStatus) } : status;
   const tally = tallyToolEvent(status.tally, event);
   const ended = event.type === 'closed' || event.type === 'result';
   return {

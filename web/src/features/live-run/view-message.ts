@@ -66,6 +66,26 @@ export function toolResultText(block: ToolResultBlock): string {
 }
 
 const NOTIFICATION_PREFIX = '<task-notification>';
+/** The CLI's first line of the summary it continues a compacted conversation with. */
+const COMPACT_SUMMARY_PREFIX = 'This session is being continued from a previous conversation';
+/** '[Request interrupted by user]', '[Request interrupted by user for tool use]': the CLI's marker, not the user's words. */
+const INTERRUPTION_MARKER = /^\[Request interrupted by user[^\]]*\]$/;
+
+function onlyText(blocks: ContentBlock[]): string | undefined {
+  if (blocks.length === 0 || !blocks.every((block) => block.type === 'text' && typeof block.text === 'string')) return undefined;
+  return blocks.map((block) => block.text as string).join('\n').trim();
+}
+
+/**
+ * A user or system line the CLI wrote about the session rather than a message (issue 26.7): an interruption marker,
+ * a compact boundary. It shows as a notice line with the CLI's words, live and from history; undefined otherwise.
+ */
+export function systemMarkerText(role: ViewMessage['role'], subtype: unknown, blocks: ContentBlock[]): string | undefined {
+  const text = onlyText(blocks);
+  if (role === 'user') return text !== undefined && INTERRUPTION_MARKER.test(text) ? text : undefined;
+  if (role === 'system' && subtype === 'compact_boundary') return text || 'Conversation compacted';
+  return undefined;
+}
 
 /**
  * The origin kind of a user turn the CLI injected, or undefined for the user's own words. The CLI marks such turns
@@ -76,7 +96,9 @@ export function injectedKind(role: ViewMessage['role'], origin: MessageOrigin | 
   if (role !== 'user') return undefined;
   if (origin && origin.kind !== 'human') return origin.kind;
   const first = blocks[0];
-  return first?.type === 'text' && typeof first.text === 'string' && first.text.trimStart().startsWith(NOTIFICATION_PREFIX) ? 'task-notification' : undefined;
+  const text = first?.type === 'text' && typeof first.text === 'string' ? first.text.trimStart() : '';
+  if (text.startsWith(NOTIFICATION_PREFIX)) return 'task-notification';
+  return text.startsWith(COMPACT_SUMMARY_PREFIX) ? 'compact-summary' : undefined;
 }
 
 /** A transcript message (GET /api/conversations/:id) as a ViewMessage. */
@@ -84,7 +106,10 @@ export function fromConversationMessage(message: ConversationMessage): ViewMessa
   const isAssistant = message.type === 'assistant';
   const blocks = toBlocks(message.message.content);
   const injected = injectedKind(message.type, message.origin, blocks);
-  const output = message.type === 'system' ? commandOutputText((message.message as { subtype?: unknown }).subtype, message.message.content) : undefined;
+  const subtype = (message.message as { subtype?: unknown }).subtype;
+  const output = message.type === 'system' ? commandOutputText(subtype, message.message.content) : undefined;
+  const marker = systemMarkerText(message.type, subtype, blocks);
+  if (marker !== undefined) return { id: message.uuid, role: 'notice', blocks: [{ type: 'text', text: marker }], timestamp: message.timestamp, parentToolUseId: null, isSidechain: false, uuids: [message.uuid] };
   return {
     id: isAssistant && message.message.id ? message.message.id : message.uuid,
     role: message.type,

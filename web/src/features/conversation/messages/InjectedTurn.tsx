@@ -15,6 +15,7 @@ function firstText(blocks: ContentBlock[]): string {
 
 /** The readable line for a turn the CLI injected: a task notification says how the task ended, others what they are. */
 export function injectedLabel(kind: string, blocks: ContentBlock[]): string {
+  if (kind === 'compact-summary') return 'Conversation compacted: Claude continues from a summary';
   if (kind !== 'task-notification') return `Message from ${kind.replace(/-/g, ' ')}`;
   const status = /<status>\s*([a-z_]+)\s*<\/status>/i.exec(firstText(blocks))?.[1]?.toLowerCase();
   return (status && TASK_STATUS[status]) ?? 'Background task update';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { summarizeToolInput } from '@/lib/tool-input-summary';
 import { Input } from '@/ui';
 import { useConversationView } from '../conversation-context';
+import { AlwaysAllowChoice } from './AlwaysAllowChoice';
 import { DecisionButtons } from './DecisionButtons';
 import { PromptFrame } from './PromptFrame';
 import type { PromptProps } from './types';
@@ -23,6 +24,7 @@ export function ToolPermissionPrompt({ permission, onDecide }: PromptProps) {
         <Input aria-label="Deny reason" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-8 min-w-40 flex-1" />
         <DecisionButtons busy={busy} decide={decide} />
       </div>
+      {permission.suggestions && <AlwaysAllowChoice suggestions={permission.suggestions} busy={busy} onChoose={() => void decide('always')} />}
     </PromptFrame>
   );
 }

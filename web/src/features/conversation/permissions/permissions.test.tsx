@@ -15,6 +15,24 @@ describe('PermissionPrompt', () => {
     expect(onDecide).toHaveBeenCalledWith({ action: 'approve' });
   });
 
+  it("offers the CLI's 'don't ask again' choice with where its rules go, and approves with it", async () => {
+    const onDecide = vi.fn();
+    const rule = { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test *' }], behavior: 'allow', destination: 'localSettings' as const };
+    const suggestions = [
+      { label: "Yes, and don't ask again for `npm test` in this project", destination: 'localSettings' as const, destinationLabel: "This project's local settings (.claude/settings.local.json)", update: rule },
+    ];
+    renderInConversation(<PermissionPrompt permission={{ ...permissionFixtures.edit, suggestions }} onDecide={onDecide} />);
+    const choice = await screen.findByRole('button', { name: "Yes, and don't ask again for `npm test` in this project" });
+    expect(screen.getByRole('list', { name: 'Rules it writes' })).toHaveTextContent('.claude/settings.local.json');
+    await userEvent.click(choice);
+    expect(onDecide).toHaveBeenCalledWith({ action: 'approve', alwaysAllow: true });
+  });
+
+  it('offers no such choice without suggestions', () => {
+    renderInConversation(<PermissionPrompt permission={permissionFixtures.edit} onDecide={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: /don't ask again/ })).toBeNull();
+  });
+
   it('denies with the typed reason, and without one when the field is empty', async () => {
     const onDecide = vi.fn();
     renderInConversation(<PermissionPrompt permission={permissionFixtures.edit} onDecide={onDecide} />);

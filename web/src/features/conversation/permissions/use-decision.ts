@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { PromptProps } from './types';
 
-export type DecisionAction = 'approve' | 'deny';
+/** `always`: approve and apply the CLI's "don't ask again" suggestions. */
+export type DecisionAction = 'approve' | 'deny' | 'always';
 
 /**
  * Sends an Approve/Deny decision, busy while it is in flight. The typed text goes along as `denyReason`
@@ -12,7 +13,8 @@ export function useDecision(onDecide: PromptProps['onDecide'], denyText: string)
   const decide = async (action: DecisionAction) => {
     setBusy(true);
     try {
-      await onDecide(action === 'deny' && denyText.trim() ? { action, denyReason: denyText.trim() } : { action });
+      if (action === 'always') await onDecide({ action: 'approve', alwaysAllow: true });
+      else await onDecide(action === 'deny' && denyText.trim() ? { action, denyReason: denyText.trim() } : { action });
     } finally {
       setBusy(false);
     }
