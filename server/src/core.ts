@@ -66,6 +66,10 @@ export interface Core {
   workspace: Workspace;
   /** How runs sign in to Claude, asked of the CLI (main.ts logs it at start-up). */
   signIn: ClaudeSignIn;
+  /** Ends spawned process trees when the server dies (the terminals' shells register with it too). */
+  reaper: Reaper;
+  /** A run's environment before the router's part (no CUI_TOKEN, no console secret): what a terminal's shell gets. */
+  userEnvironment(workingDirectory: string): Record<string, string | undefined>;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
   /** Ends the runs (their processes gone), then the reaper. */
@@ -108,13 +112,17 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, options: CoreOptions): ClaudeSignIn {
+function userEnvironment(platform: PlatformDeps, options: CoreOptions): (workingDirectory: string) => Record<string, string | undefined> {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
+  return (workingDirectory) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
+}
+
+function startSignIn(platform: PlatformDeps, env: (workingDirectory: string) => Record<string, string | undefined>): ClaudeSignIn {
   return createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
-    runEnv: () => runEnv({ workingDirectory: platform.paths.home, permissionMode: 'default' }).env,
+    runEnv: () => env(platform.paths.home),
     router: () => platform.config.get().router,
   });
 }
@@ -130,9 +138,10 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
-  const signIn = startSignIn(platform, options);
+  const environment = userEnvironment(platform, options);
+  const signIn = startSignIn(platform, environment);
   return {
-    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate,
+    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, userEnvironment: environment,
     async closeRuns() {
       await signIn.close();
       await runs.close();
