@@ -10,6 +10,9 @@ export interface TerminalModules {
   SerializeAddon: typeof SerializeAddonType;
 }
 
+/** A CommonJS module's exports, whether the loader gives them as the namespace (tsx) or as its `default` (Node, Vite). */
+const exportsOf = <T>(module: T): T => (module as { default?: T }).default ?? module;
+
 let loading: Promise<TerminalModules> | undefined;
 
 /**
@@ -19,7 +22,7 @@ let loading: Promise<TerminalModules> | undefined;
 export function loadTerminalModules(): Promise<TerminalModules> {
   loading ??= (async () => {
     const [pty, headless, serialize] = await Promise.all([import('@lydell/node-pty'), import('@xterm/headless'), import('@xterm/addon-serialize')]);
-    return { spawn: pty.spawn, Terminal: headless.default.Terminal, SerializeAddon: serialize.default.SerializeAddon };
+    return { spawn: pty.spawn, Terminal: exportsOf(headless).Terminal, SerializeAddon: exportsOf(serialize).SerializeAddon };
   })();
   return loading.catch((error: unknown) => {
     loading = undefined;
