@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionId } from './ids';
 import { defineRoute } from './route';
+import { TERMINAL_INPUT_CHUNK, TERMINAL_PROTOCOL, TERMINAL_TICKET_PREFIX } from './terminal-protocol';
 
 /**
  * The integrated terminal (issue 25): a real PTY on the server, its screen mirrored by a headless terminal so a
@@ -9,24 +10,11 @@ import { defineRoute } from './route';
  * `TERMINAL_PROTOCOL` only. Server → page: text frames of terminal output (the first is the serialized screen and
  * scrollback). Page → server: text frames, each one `TerminalClientFrame` as JSON.
  */
-export const TERMINAL_PROTOCOL = 'cui.terminal.v1';
-export const TERMINAL_TICKET_PREFIX = 'cui.ticket.';
-/** How long a minted ticket stays usable. */
-export const TERMINAL_TICKET_TTL_MS = 30_000;
-
-/** WebSocket close codes the server ends a terminal socket with (the reason says why, for the user). */
-export const TERMINAL_CLOSE = {
-  /** Missing, unknown, used or expired ticket: mint a new one and reconnect. */
-  ticketRefused: 4401,
-  /** The terminal is gone (closed, exited, or ended idle). */
-  notFound: 4404,
-  /** The terminal ended while the page watched (the shell exited, it was closed, or the idle end). */
-  ended: 4000,
-} as const;
+export { TERMINAL_CLOSE, TERMINAL_PROTOCOL, TERMINAL_TICKET_PREFIX, TERMINAL_TICKET_TTL_MS } from './terminal-protocol';
 
 /** What the page sends over the socket: keystrokes (`i`) or its size (`r`), kept apart. */
 export const TerminalClientFrame = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('i'), d: z.string().max(64 * 1024) }),
+  z.object({ t: z.literal('i'), d: z.string().max(TERMINAL_INPUT_CHUNK) }),
   z.object({ t: z.literal('r'), cols: z.int().min(2).max(1000), rows: z.int().min(1).max(500) }),
 ]);
 export type TerminalClientFrame = z.infer<typeof TerminalClientFrame>;

@@ -42,6 +42,30 @@ export interface TerminalSession {
 type Pending = { viewer: TerminalViewer; queued: string[] };
 
 /**
+ * Ends a terminal nobody watched and that printed nothing for `idleMs` (the one timer re-arms for what is left, so
+ * output does not touch a timer per chunk). `touch` on output and detach; `watching` says whether a page is attached.
+ */
+function idleWatch(idleMs: () => number, watching: () => boolean, end: (reason: string) => void) {
+  let lastActivity = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const check = (): void => {
+    timer = undefined;
+    if (watching()) return;
+    const left = lastActivity + idleMs() - Date.now();
+    if (left > 0) timer = setTimeout(check, left);
+    else end(`Ended after ${Math.round(idleMs() / 60_000)} minutes with no viewer and no output`);
+  };
+  return {
+    touch: () => (lastActivity = Date.now()),
+    arm: () => (timer ??= setTimeout(check, Math.max(0, lastActivity + idleMs() - Date.now()))),
+    stop(): void {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
  * A PTY, its headless mirror (fed every chunk, so a reconnect repaints the screen from it: never a raw-byte replay,
  * which a cut escape sequence garbles) and its viewers. Input and output are never logged.
  */
@@ -57,19 +81,7 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
   const pending = new Set<Pending>();
   let ended = false;
   let paused = false;
-  let lastActivity = Date.now();
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  const checkIdle = (): void => {
-    idleTimer = undefined;
-    if (ended || viewers.size > 0 || pending.size > 0) return;
-    const left = lastActivity + options.idleMs() - Date.now();
-    if (left > 0) idleTimer = setTimeout(checkIdle, left);
-    else session.end(`Ended after ${Math.round(options.idleMs() / 60_000)} minutes with no viewer and no output`);
-  };
-  const watchIdle = (): void => {
-    if (!idleTimer && !ended) idleTimer = setTimeout(checkIdle, Math.max(0, lastActivity + options.idleMs() - Date.now()));
-  };
+  const idle = idleWatch(options.idleMs, () => viewers.size > 0 || pending.size > 0, (reason) => session.end(reason));
 
   const deliver = (viewer: TerminalViewer, data: string): void => {
     if (!viewer.send(data) && !paused) {
@@ -79,7 +91,7 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
   };
 
   pty.onData((data) => {
-    lastActivity = Date.now();
+    idle.touch();
     mirror.write(data);
     for (const entry of pending) entry.queued.push(data);
     for (const viewer of viewers) deliver(viewer, data);
@@ -94,8 +106,7 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
     attach(viewer) {
       const entry: Pending = { viewer, queued: [] };
       pending.add(entry);
-      clearTimeout(idleTimer);
-      idleTimer = undefined;
+      idle.stop();
       // The empty write's callback runs once the mirror has parsed everything written before it.
       mirror.write('', () => {
         if (!pending.delete(entry) || ended) return;
@@ -106,10 +117,10 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
       return () => {
         for (const item of pending) if (item.viewer === viewer) pending.delete(item);
         viewers.delete(viewer);
-        lastActivity = Date.now();
+        idle.touch();
         if (viewers.size === 0 && pending.size === 0) {
           session.drained();
-          watchIdle();
+          if (!ended) idle.arm();
         }
       };
     },
@@ -130,7 +141,7 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
     end(reason) {
       if (ended) return;
       ended = true;
-      clearTimeout(idleTimer);
+      idle.stop();
       for (const viewer of viewers) viewer.end(TERMINAL_CLOSE.ended, reason);
       for (const entry of pending) entry.viewer.end(TERMINAL_CLOSE.ended, reason);
       viewers.clear();
@@ -139,6 +150,6 @@ export function startTerminalSession(modules: TerminalModules, options: Terminal
       options.onEnd(reason);
     },
   };
-  watchIdle();
+  idle.arm();
   return session;
 }

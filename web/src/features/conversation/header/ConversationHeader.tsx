@@ -2,6 +2,7 @@ import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contra
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { ScheduledBadge } from '@/features/schedules';
+import { TerminalButton } from '@/features/terminal';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
 import { HeaderSubtitle } from './HeaderSubtitle';
@@ -54,6 +55,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       </div>
       {summary && (
         <>
+          <TerminalButton sessionId={summary.sessionId} />
           <IconButton
             label={archived ? 'Unarchive' : 'Archive'}
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
