@@ -1,15 +1,11 @@
-import { Braces, CalendarClock, SquareTerminal, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { Braces, CalendarClock, Wrench } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { TerminalLauncher } from '@/features/terminal';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui';
 
 /** The header's more-menu ('Tools'): the tools that have no button of their own (issue 23: the inspector was linked from nowhere; issue 27: Schedules). */
 export function HeaderMenu() {
   const navigate = useNavigate();
-  const [terminal, setTerminal] = useState(false);
   return (
-    <>
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Tools">
@@ -25,13 +21,11 @@ export function HeaderMenu() {
           <Braces size={14} aria-hidden />
           Raw JSON inspector and live log
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => setTerminal(true)}>
-          <SquareTerminal size={14} aria-hidden />
-          Terminal…
+        <DropdownMenuItem onSelect={() => void navigate('/terminal')}>
+          <span aria-hidden className="font-mono text-[11px] font-semibold">&gt;_</span>
+          Terminal
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
-    <TerminalLauncher open={terminal} onOpenChange={setTerminal} />
-    </>
   );
 }

@@ -2,7 +2,6 @@ import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contra
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { ScheduledBadge } from '@/features/schedules';
-import { TerminalButton } from '@/features/terminal';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
 import { HeaderSubtitle } from './HeaderSubtitle';
@@ -55,7 +54,13 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       </div>
       {summary && (
         <>
-          <TerminalButton sessionId={summary.sessionId} />
+          <Tooltip content="Terminal">
+            <Button asChild variant="ghost" size="icon" aria-label="Terminal">
+              <Link to={`/terminal?session=${summary.sessionId}`}>
+                <span aria-hidden className="font-mono text-[12px] font-semibold">&gt;_</span>
+              </Link>
+            </Button>
+          </Tooltip>
           <IconButton
             label={archived ? 'Unarchive' : 'Archive'}
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}

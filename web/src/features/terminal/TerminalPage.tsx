@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, DialogContent, Input } from '@/ui';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Input } from '@/ui';
 import { TerminalView } from './TerminalView';
 import { useTerminals } from './use-terminals';
 
@@ -18,10 +19,13 @@ function FolderField({ onOpen }: { onOpen: (folder: string) => void }) {
 }
 
 /**
- * The terminal panel: tabs of terminals in the conversation's folder (or, from home, in trusted folders), each a real
- * shell that outlives the page; reopening the panel reconnects and repaints them.
+ * The terminal screen (`/terminal?session=<id>` for a conversation's folder, `/terminal` from home for a trusted one):
+ * tabs of real shells that outlive the page; a reload or a return reconnects and repaints them. Its own lazy route, so
+ * xterm.js never joins the home or conversation first load.
  */
-export function TerminalSheet({ open, onOpenChange, sessionId }: { open: boolean; onOpenChange: (open: boolean) => void; sessionId?: string }) {
+export function TerminalPage() {
+  const [search] = useSearchParams();
+  const sessionId = search.get('session') ?? undefined;
   const terminals = useTerminals(sessionId);
   const started = useRef(false);
   const { loaded, tabs, open: openTerminal, disabled } = terminals;
@@ -32,8 +36,16 @@ export function TerminalSheet({ open, onOpenChange, sessionId }: { open: boolean
     void openTerminal({ sessionId });
   }, [sessionId, loaded, disabled, tabs.length, openTerminal]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Terminal" placement="sheet" className="h-[85dvh] sm:inset-x-auto sm:right-0 sm:w-[min(60rem,95vw)]" onOpenAutoFocus={(event) => event.preventDefault()}>
+    <main className="flex h-dvh flex-col gap-2 p-2 sm:p-3">
+      <div className="flex items-center gap-2">
+        <Button asChild variant="ghost" size="icon" aria-label={sessionId ? 'Back to the conversation' : 'Back to tasks'}>
+          <Link to={sessionId ? `/c/${sessionId}` : '/'}>
+            {/* A text arrow: lucide's ArrowLeft here would split it out of the conversation's first load into a chunk of its own. */}
+            <span aria-hidden>←</span>
+          </Link>
+        </Button>
+        <h1 className="text-[15px] font-semibold">Terminal</h1>
+      </div>
         {disabled && <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">{disabled}</p>}
         {terminals.error && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{terminals.error}</p>}
         <div className="flex flex-wrap items-center gap-1" role="tablist" aria-label="Terminals">
@@ -60,7 +72,6 @@ export function TerminalSheet({ open, onOpenChange, sessionId }: { open: boolean
           </div>
         ))}
         <p className="text-xs text-neutral-500">A full shell as this user. It keeps running when you close this panel; the last 5,000 lines are kept.</p>
-      </DialogContent>
-    </Dialog>
+    </main>
   );
 }
