@@ -15,7 +15,7 @@ const SECTIONS = {
   }),
 };
 const stored: SectionsOutput<typeof SECTIONS> = {
-  ...publicConfigSchema(SECTIONS).parse({ interface: {}, router: {}, gemini: {} }),
+  ...publicConfigSchema(SECTIONS).parse({ interface: {}, router: {}, gemini: {}, terminal: {} }),
   gemini: { apiKey: 'AIzaGeminiKey-0001', projectKey: 'project-secret-7777', region: 'us' },
 };
 
