@@ -55,6 +55,6 @@ describe('config shapes derived from the sections', () => {
   });
 
   it('GET is exactly the sections', () => {
-    expect(Object.keys(PublicConfig.parse({ interface: {}, router: {}, gemini: {}, authToken: 'x' })).sort()).toEqual(['gemini', 'interface', 'router']);
+    expect(Object.keys(PublicConfig.parse({ interface: {}, router: {}, gemini: {}, terminal: {}, authToken: 'x' })).sort()).toEqual(['gemini', 'interface', 'router', 'terminal']);
   });
 });
