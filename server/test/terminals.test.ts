@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OpenTerminalResponse, TERMINAL_CLOSE, TERMINAL_PROTOCOL } from '@cui/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { makeTestDirs, startTestServer, testChildEnv, waitFor, type TestServer } from './helpers';
 import { connectTerminal, refusedStatus } from './terminal-client';
 
@@ -125,5 +126,27 @@ describe('a terminal', () => {
     expect(list.terminals.map((terminal) => terminal.terminalId)).not.toContain(opened.terminalId);
     const ticket = await server.api(`/api/terminals/${opened.terminalId}/ticket`, { method: 'POST' });
     expect(await ticket.json()).toEqual({ code: 'terminal.not_found', error: 'The terminal was closed' });
+  });
+});
+
+describe('terminals beyond loopback', () => {
+  it('are off until Settings turns them on, with the warning that a terminal is a full shell', async () => {
+    const dirs = makeTestDirs('cui-terminals-remote-');
+    const app = await buildApp({ homeDir: dirs.home, cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir, logLevel: 'silent', token: 'c'.repeat(32) });
+    try {
+      await app.listen({ port: 0, host: '0.0.0.0' });
+      const { port } = app.server.address() as { port: number };
+      const call = (pathname: string, init: RequestInit = {}) =>
+        fetch(`http://127.0.0.1:${port}${pathname}`, { ...init, headers: { authorization: `Bearer ${'c'.repeat(32)}`, 'content-type': 'application/json' } });
+      const reason = 'Terminals are off because the console listens beyond this machine: turn them on in Settings (a terminal is a full shell as this user)';
+      expect(await (await call('/api/terminals')).json()).toEqual({ terminals: [], enabled: false, disabledReason: reason });
+      const refused = await call('/api/terminals', { method: 'POST', body: JSON.stringify({ folder: dirs.work }) });
+      expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'terminal.disabled', error: reason } });
+      expect((await call('/api/config', { method: 'PUT', body: JSON.stringify({ terminal: { allowRemote: true } }) })).status).toBe(200);
+      expect(await (await call('/api/terminals')).json()).toEqual({ terminals: [], enabled: true });
+    } finally {
+      await app.close();
+      fs.rmSync(dirs.root, { recursive: true, force: true });
+    }
   });
 });
