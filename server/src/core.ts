@@ -117,13 +117,14 @@ function userEnvironment(platform: PlatformDeps, options: CoreOptions): (working
   return (workingDirectory) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
 }
 
-function startSignIn(platform: PlatformDeps, env: (workingDirectory: string) => Record<string, string | undefined>): ClaudeSignIn {
+function startSignIn(platform: PlatformDeps, env: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
   return createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
     runEnv: () => env(platform.paths.home),
     router: () => platform.config.get().router,
+    owner: reaper,
   });
 }
 
@@ -139,7 +140,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
   const environment = userEnvironment(platform, options);
-  const signIn = startSignIn(platform, environment);
+  const signIn = startSignIn(platform, environment, reaper);
   return {
     platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, userEnvironment: environment,
     async closeRuns() {
