@@ -9,6 +9,7 @@ import { followFeature, type FollowOptions } from './features/follow/index';
 import { inboxFeature } from './features/inbox/index';
 import { logsFeature } from './features/logs/index';
 import { notificationsFeature, type NotificationOptions } from './features/notifications/index';
+import { rewindFeature } from './features/rewind/index';
 import { routerFeature } from './features/router/index';
 import { runsFeature } from './features/runs/index';
 import { schedulesFeature, type ScheduleOptions } from './features/schedules/index';
@@ -20,6 +21,8 @@ import { terminalsFeature, type TerminalOptions } from './features/terminals/ind
 import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
+import { mcpFeature } from './features/mcp/index';
+import { gitFeature } from './features/git/index';
 import { installCompression } from './platform/compression';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
@@ -66,12 +69,13 @@ export interface BuildAppOptions extends PlatformOptions, CoreOptions, HttpOptio
 export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
   const ctx = { ...core, options };
   const schedules = schedulesFeature(ctx);
+  const rewind = rewindFeature(ctx);
   return [
     settingsFeature(ctx),
     systemFeature(ctx),
     logsFeature(ctx),
     filesFeature(ctx),
-    sessionsFeature({ ...ctx, scheduleOf: schedules.linkOf }),
+    sessionsFeature({ ...ctx, scheduleOf: schedules.linkOf, branchOf: rewind.branchOf }),
     searchFeature(ctx),
     followFeature(ctx),
     runsFeature(ctx),
@@ -79,9 +83,12 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     inboxFeature(ctx),
     trustFeature(ctx),
     worktreesFeature(ctx),
+    rewind,
+    gitFeature(ctx),
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),
+    mcpFeature(ctx),
     terminalsFeature(ctx),
   ];
 }

@@ -66,12 +66,12 @@ export interface Core {
   workspace: Workspace;
   /** How runs sign in to Claude, asked of the CLI (main.ts logs it at start-up). */
   signIn: ClaudeSignIn;
-  /** Ends spawned process trees when the server dies (the terminals' shells register with it too). */
-  reaper: Reaper;
-  /** A run's environment before the router's part (no CUI_TOKEN, no console secret): what a terminal's shell gets. */
-  userEnvironment(workingDirectory: string): Record<string, string | undefined>;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
+  /** Ends a dead server's CLI processes (runs, the short `claude mcp` commands) and the terminals' shells. */
+  reaper: Reaper;
+  /** A CLI child's environment outside a run, for a working directory (no CUI_TOKEN): a terminal's shell gets it too. */
+  cliEnv(workingDirectory: string): Record<string, string | undefined>;
   /** Ends the runs (their processes gone), then the reaper. */
   closeRuns(): Promise<void>;
   /** Ends the session index, the user-data backup, the bus and the database: last. */
@@ -111,18 +111,19 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
   return { runs, sessions };
 }
 
-/** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function userEnvironment(platform: PlatformDeps, options: CoreOptions): (workingDirectory: string) => Record<string, string | undefined> {
+/** A CLI child's environment outside a run (the sign-in check, `claude mcp`): a run's, before the router's part. */
+function cliEnvironment(platform: PlatformDeps, options: CoreOptions): (workingDirectory: string) => Record<string, string | undefined> {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
   return (workingDirectory) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
 }
 
-function startSignIn(platform: PlatformDeps, env: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
+/** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
+function startSignIn(platform: PlatformDeps, cliEnv: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
   return createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
-    runEnv: () => env(platform.paths.home),
+    runEnv: () => cliEnv(platform.paths.home),
     router: () => platform.config.get().router,
     owner: reaper,
   });
@@ -138,11 +139,11 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const router = createModelRouter({ logger: platform.logger });
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
-  const workspace = createWorkspace({ runs, sessions, trust });
-  const environment = userEnvironment(platform, options);
-  const signIn = startSignIn(platform, environment, reaper);
+  const workspace = createWorkspace({ runs, sessions, trust, initialCommitOf: (id) => sessionInfo.get(id).initial_commit_head });
+  const cliEnv = cliEnvironment(platform, options);
+  const signIn = startSignIn(platform, cliEnv, reaper);
   return {
-    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, userEnvironment: environment,
+    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, cliEnv,
     async closeRuns() {
       await signIn.close();
       await runs.close();

@@ -25,7 +25,7 @@ const MAX_FRAME_BYTES = 1024 * 1024;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-type TerminalsContext = Pick<Core, 'platform' | 'workspace' | 'trust' | 'reaper' | 'userEnvironment'> & { options: TerminalOptions };
+type TerminalsContext = Pick<Core, 'platform' | 'workspace' | 'trust' | 'reaper' | 'cliEnv'> & { options: TerminalOptions };
 
 /** Why terminals are off now (listening beyond loopback without the Settings switch), or undefined when they are on. */
 function disabledReason(app: FastifyInstance, ctx: TerminalsContext): string | undefined {
@@ -91,7 +91,7 @@ export function terminalsFeature(ctx: TerminalsContext): Feature {
   const terminals = createTerminalManager({
     reaper: ctx.reaper,
     shell: ctx.options.terminalShell,
-    environment: (folder) => ctx.userEnvironment(folder),
+    environment: (folder) => ctx.cliEnv(folder),
     idleMs: () => ctx.platform.config.get().terminal.idleMinutes * 60_000,
     limits: ctx.options.terminalLimits,
     onEnded: (terminalId) => tickets.forgetTerminal(terminalId),
