@@ -39,6 +39,7 @@ const sessionId = '11111111-2222-4333-8444-555555555555';
 const workspace: Workspace = {
   of: async () => ({ sessionId, folder: repo, repositoryRoot: repo, trusted: true, holder: null }),
   holder: () => null,
+  holdInTerminal: () => () => undefined,
 };
 const git = createGitRunner();
 const service = createGitService({ workspace, git });

@@ -57,6 +57,16 @@ export const InterfaceConfig = z.object({
 });
 export type InterfaceConfig = z.infer<typeof InterfaceConfig>;
 
+/**
+ * The integrated terminal. `allowRemote`: terminals work when the console listens beyond loopback (a terminal is a
+ * full shell as this user); `idleMinutes`: a terminal nobody watches and that printed nothing this long ends.
+ */
+export const TerminalConfig = z.object({
+  allowRemote: z.boolean().default(false),
+  idleMinutes: z.int().min(1).max(7 * 24 * 60).default(60),
+});
+export type TerminalConfig = z.infer<typeof TerminalConfig>;
+
 /** One model provider of the router (spec §3 Provider). */
 export const Provider = z.object({
   name: z.string(),
@@ -129,6 +139,7 @@ export const CONFIG_SECTIONS = {
   interface: defineSection(InterfaceConfig),
   router: defineSection(RouterConfig, { secrets: [['providers', '*', 'api_key']] }),
   gemini: defineSection(GeminiConfig, { secrets: [['apiKey']] }),
+  terminal: defineSection(TerminalConfig),
 };
 export type ConfigSectionName = keyof typeof CONFIG_SECTIONS;
 

@@ -81,6 +81,16 @@ export const ERROR_STATUS = {
   'schedule.not_found': 404,
   /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
   'schedule.invalid': 400,
+  /** No such terminal (it ended: the shell exited, it was closed, or it stayed idle too long). */
+  'terminal.not_found': 404,
+  /** Terminals are off: the console listens beyond loopback and Settings has not turned them on. */
+  'terminal.disabled': 403,
+  /** A terminal from home works only in a trusted folder. */
+  'terminal.untrusted_folder': 403,
+  /** As many terminals as the console allows are open: close one first. */
+  'terminal.limit_reached': 429,
+  /** The PTY module cannot load on this system (e.g. no prebuilt binary for musl), or the shell could not start. */
+  'terminal.unavailable': 503,
   /** No run works the conversation: live controls (MCP toggles, context, tasks) need its CLI. */
   'run.not_live': 409,
   /** A project or local MCP server in a folder the console does not trust (its servers would run unasked). */

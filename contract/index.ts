@@ -25,6 +25,7 @@ export * from './search';
 export * from './sessions';
 export * from './stream';
 export * from './system';
+export * from './terminals';
 export * from './trust';
 export { addToolMetrics, EMPTY_TOOL_METRICS, settleToolChange, type ToolOutcome, toolUseChange } from './tool-metrics';
 export * from './validation';

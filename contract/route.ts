@@ -65,8 +65,10 @@ export interface RouteDef<
   /**
    * Absent: the bearer token guards the route. `capability`: the URL's own secret is the credential (a notification's
    * Approve/Deny link): no bearer token, any origin may call it (CORS `*`, no credentials), and it is rate-limited.
+   * `ticket`: a WebSocket upgrade (browsers cannot send `Authorization` there) authenticated by a single-use ticket an
+   * authenticated call minted, sent in `Sec-WebSocket-Protocol`; it skips only the bearer check (Host and Origin guards stay).
    */
-  auth?: 'capability';
+  auth?: 'capability' | 'ticket';
 }
 
 /** A route that answers with a stream of framed items instead of one JSON body. */

@@ -16,6 +16,7 @@ import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { streamRoutes } from './stream';
 import { systemRoutes } from './system';
+import { terminalRoutes } from './terminals';
 import { trustRoutes } from './trust';
 import { voiceRoutes } from './voice';
 import { worktreeRoutes } from './worktrees';
@@ -40,6 +41,7 @@ export const routes = {
   // After `stream`: the raw JSON page's stream viewer opens on the first streaming route, the run stream.
   follow: followRoutes,
   system: systemRoutes,
+  terminals: terminalRoutes,
   trust: trustRoutes,
   voice: voiceRoutes,
   worktrees: worktreeRoutes,

@@ -6,10 +6,10 @@ import { isBuiltin } from 'node:module';
 /**
  * Packages the server bundle leaves to node_modules: better-sqlite3 (native), the Agent SDK (loaded after the first
  * answer; it finds its CLI binary beside itself), the model router's engine (its own child process), chokidar's
- * macOS-only fsevents. Everything else is bundled: Node's ESM loader resolving, reading and compiling ~100 packages'
+ * macOS-only fsevents, and the terminal's PTY (native) and headless mirror (loaded when a terminal first opens). Everything else is bundled: Node's ESM loader resolving, reading and compiling ~100 packages'
  * files one by one was a third of the start-up (issue 11, bench/launch.ts).
  */
-export const SERVER_EXTERNAL = ['better-sqlite3', '@anthropic-ai/claude-agent-sdk', '@musistudio/llms', 'fsevents'];
+export const SERVER_EXTERNAL = ['better-sqlite3', '@anthropic-ai/claude-agent-sdk', '@musistudio/llms', 'fsevents', '@lydell/node-pty', '@xterm/headless', '@xterm/addon-serialize'];
 
 /** Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have. */
 export const SERVER_BANNER = {

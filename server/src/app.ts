@@ -17,6 +17,7 @@ import { searchFeature } from './features/search/index';
 import { sessionsFeature } from './features/sessions/index';
 import { settingsFeature } from './features/settings/index';
 import { systemFeature } from './features/system/index';
+import { terminalsFeature, type TerminalOptions } from './features/terminals/index';
 import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
@@ -56,7 +57,7 @@ export interface HttpOptions {
 }
 
 /** Options of the features that take any (each declared by its feature). */
-export type FeatureOptions = FollowOptions & NotificationOptions & VoiceOptions & ScheduleOptions;
+export type FeatureOptions = FollowOptions & NotificationOptions & VoiceOptions & ScheduleOptions & TerminalOptions;
 
 /** Everything `buildApp` can be told, grouped by who reads it: the platform, the shared services, HTTP, the features. */
 export interface BuildAppOptions extends PlatformOptions, CoreOptions, HttpOptions, FeatureOptions {}
@@ -88,6 +89,7 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     voiceFeature(ctx),
     routerFeature(ctx),
     mcpFeature(ctx),
+    terminalsFeature(ctx),
   ];
 }
 

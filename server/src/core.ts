@@ -71,9 +71,9 @@ export interface Core {
   commands: CliCommands;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
-  /** Ends a dead server's CLI processes (runs and the short `claude mcp` commands). */
+  /** Ends a dead server's CLI processes (runs, the short `claude mcp` commands) and the terminals' shells. */
   reaper: Reaper;
-  /** A CLI child's environment outside a run, for a working directory. */
+  /** A CLI child's environment outside a run, for a working directory (no CUI_TOKEN): a terminal's shell gets it too. */
   cliEnv(workingDirectory: string): Record<string, string | undefined>;
   /** Ends the runs (their processes gone), then the reaper. */
   closeRuns(): Promise<void>;

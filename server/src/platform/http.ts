@@ -9,7 +9,7 @@ export { installUploads, type Upload, type UploadedFile } from './upload';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract's `RouteDef.auth`: 'capability' for a route whose URL carries its own credential. */
-    auth?: 'capability';
+    auth?: 'capability' | 'ticket';
   }
 }
 

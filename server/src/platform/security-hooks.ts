@@ -116,6 +116,8 @@ async function installAuth(app: FastifyInstance, options: SecurityOptions): Prom
       return;
     }
     if (!isApiRequest(request)) return;
+    // A terminal's WebSocket (browsers cannot send Authorization there): its handler takes a single-use ticket instead.
+    if (request.routeOptions.config.auth === 'ticket') return;
     const token = bearerToken(request.headers.authorization);
     if (token !== undefined && tokensEqual(token, options.getToken())) return;
     const status = await checkFailures(request, { increment: false });

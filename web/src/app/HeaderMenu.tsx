@@ -21,6 +21,10 @@ export function HeaderMenu() {
           <Braces size={14} aria-hidden />
           Raw JSON inspector and live log
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate('/terminal')}>
+          <span aria-hidden className="font-mono text-[11px] font-semibold">&gt;_</span>
+          Terminal
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -34,6 +34,7 @@ export const router = createBrowserRouter([
         lazy: () => loadConversation().then((m) => ({ Component: m.ConversationPage })),
       },
       { path: '/schedules', lazy: () => loadSchedulesPage().then((m) => ({ Component: m.SchedulesPage })) },
+      { path: '/terminal', lazy: () => import('@/features/terminal').then((m) => ({ Component: m.TerminalPage })) },
       { path: '/inspector', lazy: () => import('@/features/inspector').then((m) => ({ Component: m.InspectorPage })) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -15,7 +15,7 @@ const SECTIONS = {
   }),
 };
 const stored: SectionsOutput<typeof SECTIONS> = {
-  ...publicConfigSchema(SECTIONS).parse({ interface: {}, router: {}, gemini: {} }),
+  ...publicConfigSchema(SECTIONS).parse({ interface: {}, router: {}, gemini: {}, terminal: {} }),
   gemini: { apiKey: 'AIzaGeminiKey-0001', projectKey: 'project-secret-7777', region: 'us' },
 };
 
@@ -55,6 +55,6 @@ describe('config shapes derived from the sections', () => {
   });
 
   it('GET is exactly the sections', () => {
-    expect(Object.keys(PublicConfig.parse({ interface: {}, router: {}, gemini: {}, authToken: 'x' })).sort()).toEqual(['gemini', 'interface', 'router']);
+    expect(Object.keys(PublicConfig.parse({ interface: {}, router: {}, gemini: {}, terminal: {}, authToken: 'x' })).sort()).toEqual(['gemini', 'interface', 'router', 'terminal']);
   });
 });

@@ -31,7 +31,7 @@ describe('maskSecret', () => {
 describe('publicConfig', () => {
   it('leaves out the token and machine id and masks every API key', () => {
     const shown = shownConfig();
-    expect(Object.keys(shown).sort()).toEqual(['gemini', 'interface', 'router']);
+    expect(Object.keys(shown).sort()).toEqual(['gemini', 'interface', 'router', 'terminal']);
     const text = JSON.stringify(shown);
     expect(text).not.toContain(config.authToken);
     expect(text).not.toContain('sk-or-1234567890abcd');

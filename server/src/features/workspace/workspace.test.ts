@@ -45,6 +45,21 @@ describe('the workspace of a conversation', () => {
     expect(workspace.holder(SESSION)).toBeNull();
   });
 
+  it("names a console terminal open in the conversation's folder as its holder until it ends, a run before it", async () => {
+    const world = { indexed: { [SESSION]: '/w/app' }, runs: [] as LiveRunInfo[] };
+    const { workspace } = workspaceOf(world);
+    const releaseFirst = workspace.holdInTerminal(SESSION, 'term-one');
+    const releaseSecond = workspace.holdInTerminal(SESSION, 'term-two');
+    expect((await workspace.of(SESSION)).holder).toEqual({ kind: 'terminal', terminalId: 'term-one' });
+    world.runs = [liveRun('/w/app')];
+    expect(workspace.holder(SESSION)).toEqual({ kind: 'run', streamingId: 'stream-1' });
+    world.runs = [];
+    releaseFirst();
+    expect(workspace.holder(SESSION)).toEqual({ kind: 'terminal', terminalId: 'term-two' });
+    releaseSecond();
+    expect(workspace.holder(SESSION)).toBeNull();
+  });
+
   it("names the console's worktree a folder is, with its main repository and branch", async () => {
     const folder = '/w/app/.claude/worktrees/cui-0123abcd';
     const { workspace } = workspaceOf({ indexed: { [SESSION]: folder }, roots: { [folder]: folder } });

@@ -4,8 +4,11 @@ import { AppError } from '../../platform/app-error';
 import type { TrustService } from '../trust/index';
 import { repositoryRoot } from './repository-root';
 
-/** Who works a conversation now: one of this console's runs, a CLI in a terminal, or nobody (null). */
-export type WorkspaceHolder = { kind: 'run'; streamingId: string } | { kind: 'terminal' } | null;
+/**
+ * Who works a conversation now: one of this console's runs, a terminal (one of the console's, with its id, or a CLI in
+ * a system terminal), or nobody (null).
+ */
+export type WorkspaceHolder = { kind: 'run'; streamingId: string } | { kind: 'terminal'; terminalId?: string } | null;
 
 /** Everything the features acting on a conversation's files need to know about where it works. */
 export interface ConversationWorkspace {
@@ -29,6 +32,8 @@ export interface Workspace {
   of(sessionId: string): Promise<ConversationWorkspace>;
   /** Who works the conversation now (cheap: no git, no disk). */
   holder(sessionId: string): WorkspaceHolder;
+  /** A console terminal opened in the conversation's folder holds it until the returned release is called. */
+  holdInTerminal(sessionId: string, terminalId: string): () => void;
 }
 
 /** What the workspace reads from the sessions and follow features (ports, so it imports neither). */
@@ -50,13 +55,25 @@ export interface WorkspaceDeps {
 }
 
 export function createWorkspace(deps: WorkspaceDeps): Workspace {
+  /** Per conversation: the console terminals open in its folder, oldest first. */
+  const terminals = new Map<string, string[]>();
   const holder = (sessionId: string): WorkspaceHolder => {
     const run = deps.runs.bySession(sessionId);
     if (run) return { kind: 'run', streamingId: run.streamingId };
+    const terminalId = terminals.get(sessionId)?.[0];
+    if (terminalId) return { kind: 'terminal', terminalId };
     return deps.sessions.activeInTerminal(sessionId) ? { kind: 'terminal' } : null;
   };
   return {
     holder,
+    holdInTerminal(sessionId, terminalId) {
+      terminals.set(sessionId, [...(terminals.get(sessionId) ?? []), terminalId]);
+      return () => {
+        const left = (terminals.get(sessionId) ?? []).filter((id) => id !== terminalId);
+        if (left.length > 0) terminals.set(sessionId, left);
+        else terminals.delete(sessionId);
+      };
+    },
     async of(sessionId) {
       const folder = deps.runs.bySession(sessionId)?.workingDirectory ?? deps.sessions.folderOf(sessionId);
       if (!folder) throw new AppError('session.not_found', `Conversation ${sessionId} not found`);

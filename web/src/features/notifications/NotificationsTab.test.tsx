@@ -11,7 +11,7 @@ import { notificationsTab } from './notifications-tab';
 const STATUS: SystemStatus = { claudeVersion: '2.1.330', claudePath: '/x/claude', configPath: '/x/config.json', activeConversations: 0, machineId: 'desk-0123456789abcdef', demoMode: false, homeDirectory: '/home/ann', router: { state: 'off' }, claudeAuth: { method: 'api-key', source: 'ANTHROPIC_API_KEY' } };
 
 function configWith(notifications: PublicConfig['interface']['notifications']): PublicConfig {
-  return { interface: { ...CONFIG_SECTIONS.interface.defaults, notifications }, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults };
+  return { interface: { ...CONFIG_SECTIONS.interface.defaults, notifications }, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults, terminal: CONFIG_SECTIONS.terminal.defaults };
 }
 
 /** A config API that applies each update to its copy, like the server's merge for these flat fields. */

@@ -55,6 +55,7 @@ const config = (enabled: boolean): PublicConfig => ({
   interface: { ...CONFIG_SECTIONS.interface.defaults, notifications: { enabled } },
   router: CONFIG_SECTIONS.router.defaults,
   gemini: CONFIG_SECTIONS.gemini.defaults,
+  terminal: CONFIG_SECTIONS.terminal.defaults,
 });
 
 function renderTab(enabled: boolean) {

@@ -6,7 +6,7 @@ import { openModelProviderTab } from '@/test-fixtures/provider-tab';
 const EXISTING = { name: 'alpha', api_base_url: 'http://a/v1/chat/completions', api_key: '••••••••1234', models: ['a-1', 'a-2'], transformer: { use: ['openrouter'] } };
 
 function configWith(router: Partial<PublicConfig['router']>): PublicConfig {
-  return { interface: CONFIG_SECTIONS.interface.defaults, router: { ...CONFIG_SECTIONS.router.defaults, ...router }, gemini: {} };
+  return { interface: CONFIG_SECTIONS.interface.defaults, router: { ...CONFIG_SECTIONS.router.defaults, ...router }, gemini: {}, terminal: CONFIG_SECTIONS.terminal.defaults };
 }
 
 /** A config API that applies each router patch (shallowly, like the server's merge for these fields). */

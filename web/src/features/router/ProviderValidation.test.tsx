@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('Model Provider tab: what the server refuses (issue 29.15)', () => {
   it("shows the server's message naming the field when a save is refused, and clears it once a save goes through", async () => {
-    let config: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: { ...CONFIG_SECTIONS.router.defaults, providers: [ALPHA] }, gemini: {} };
+    let config: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: { ...CONFIG_SECTIONS.router.defaults, providers: [ALPHA] }, gemini: {}, terminal: CONFIG_SECTIONS.terminal.defaults };
     const user = await openModelProviderTab({
       load: async () => config,
       update: async (patch: ConfigUpdate) => {

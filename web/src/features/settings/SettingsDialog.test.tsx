@@ -13,6 +13,7 @@ const CONFIG: PublicConfig = {
   interface: CONFIG_SECTIONS.interface.defaults,
   router: CONFIG_SECTIONS.router.defaults,
   gemini: CONFIG_SECTIONS.gemini.defaults,
+  terminal: CONFIG_SECTIONS.terminal.defaults,
 };
 
 function fakeApi(overrides: Partial<ConfigApi> = {}): ConfigApi {

@@ -20,7 +20,7 @@ async function openVoiceTab(answers: (VoiceHealth | number | 'offline')[], gemin
     return typeof answer === 'number' ? Response.json({ error: 'down', code: 'internal' }, { status: answer }) : Response.json(answer);
   });
   vi.stubGlobal('fetch', health);
-  let config: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini };
+  let config: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini, terminal: CONFIG_SECTIONS.terminal.defaults };
   const updates: ConfigUpdate[] = [];
   stubConfigFetch({
     load: async () => config,

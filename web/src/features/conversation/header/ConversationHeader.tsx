@@ -66,6 +66,13 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       {summary && (
         <>
           {projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}
+          <Tooltip content="Terminal">
+            <Button asChild variant="ghost" size="icon" aria-label="Terminal">
+              <Link to={`/terminal?session=${summary.sessionId}`}>
+                <span aria-hidden className="font-mono text-[12px] font-semibold">&gt;_</span>
+              </Link>
+            </Button>
+          </Tooltip>
           <IconButton
             label={archived ? 'Unarchive' : 'Archive'}
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}

@@ -21,6 +21,7 @@ function renderGeneral(listen: SystemStatus['listen'], publicUrl?: string) {
     interface: { ...CONFIG_SECTIONS.interface.defaults, notifications: { enabled: false, ...(publicUrl ? { publicUrl } : {}) } },
     router: CONFIG_SECTIONS.router.defaults,
     gemini: CONFIG_SECTIONS.gemini.defaults,
+    terminal: CONFIG_SECTIONS.terminal.defaults,
   };
   stubConfigFetch({ load: async () => config, update: async () => config });
   render(

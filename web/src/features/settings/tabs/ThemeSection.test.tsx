@@ -7,7 +7,7 @@ import { stubConfigFetch, type ConfigApi } from '@/test-fixtures/config-fetch';
 import { ConfigProvider } from '@/features/config';
 import { ThemeSection } from './ThemeSection';
 
-const CONFIG: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults };
+const CONFIG: PublicConfig = { interface: CONFIG_SECTIONS.interface.defaults, router: CONFIG_SECTIONS.router.defaults, gemini: CONFIG_SECTIONS.gemini.defaults, terminal: CONFIG_SECTIONS.terminal.defaults };
 
 function renderSection(update: ConfigApi['update']) {
   const root = document.createElement('html');
