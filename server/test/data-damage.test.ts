@@ -43,17 +43,31 @@ interface Fixture {
   archived: string;
 }
 
-/** Two indexed sessions with user data (a name and a pin; an archive flag), then a clean stop (which saves the backup). */
-async function sessionsWithUserData(): Promise<Fixture> {
+/** True once the search index holds every saved message (read as a second reader, as the benchmarks do). */
+function searchCaughtUp(file: string): boolean {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT (SELECT COUNT(*) FROM session_text) > 0 AND (SELECT MAX(id) FROM session_text) = (SELECT indexed_through FROM search_state)').pluck().get() === 1;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Two indexed sessions with user data (a name and a pin; an archive flag), then a clean stop (which saves the backup).
+ * `turns` makes the named one long, its search text many pages; the stop waits until its last message is searchable.
+ */
+async function sessionsWithUserData(turns = 1): Promise<Fixture> {
   const dirs = makeTestDirs('cui-damage-');
   const projects = path.join(dirs.claudeConfigDir, 'projects');
-  const named = writeSession(projects, { cwd: '/work/a', prompt: 'first', startMinute: 1 }).sessionId;
+  const named = writeSession(projects, { cwd: '/work/a', prompt: 'first', startMinute: 1, turns }).sessionId;
   const archived = writeSession(projects, { cwd: '/work/b', prompt: 'second', startMinute: 2 }).sessionId;
   const server = await start(dirs);
   await waitFor(async () => (await list(server)).length === 2, { message: 'both sessions indexed' });
   const update = (id: string, body: object) => server.api(`/api/conversations/${id}/update`, { method: 'PUT', body: JSON.stringify(body) });
   expect((await update(named, { customName: 'from the backup', pinned: true })).status).toBe(200);
   expect((await update(archived, { archived: true })).status).toBe(200);
+  await waitFor(() => searchCaughtUp(path.join(dirs.cuiHome, 'cui.db')), { message: 'every message searchable' });
   await stop(server);
   return { dirs, dbPath: path.join(dirs.cuiHome, 'cui.db'), named, archived };
 }
@@ -115,6 +129,35 @@ describe('a damaged cui.db', () => {
     overwrite(fixture.dbPath, 0, 100);
     const report = await restartAndCheck(fixture, 'from the backup');
     expect(report).toContain('SQLite cannot read it');
+  });
+});
+
+describe('damage in the large tables (checked after start-up, issue 28 point 1)', () => {
+  it('is found by the background check while the server answers, and the next start restores the user data', async () => {
+    const fixture = await sessionsWithUserData(1500);
+    renameAfterBackup(fixture, 'newer than the backup');
+    const db = new Database(fixture.dbPath, { readonly: true });
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const leaves = db.prepare("SELECT pageno FROM dbstat WHERE name = 'session_text' AND pagetype = 'leaf' ORDER BY pageno").pluck().all() as number[];
+    db.close();
+    expect(leaves.length).toBeGreaterThan(20);
+    overwrite(fixture.dbPath, ((leaves[Math.floor(leaves.length / 2)] as number) - 1) * pageSize, pageSize);
+    const server = await start(fixture.dirs);
+    // Served from the damaged file: the check before listening left the search text to the background check.
+    expect((await list(server, '?archived=false')).map((row) => row.sessionInfo.custom_name)).toEqual(['newer than the backup']);
+    const report = await waitFor(async () => {
+      const text = await logs(server);
+      return text.includes('found by the check that runs after start-up') ? text : undefined;
+    }, { message: 'the background check reports the damage' });
+    expect(report).toContain(`The database ${fixture.dbPath} is damaged (SQLite's check failed`);
+    expect(report).toContain('restart cui to repair it');
+    expect(fs.existsSync(`${fixture.dbPath}.damage-found`)).toBe(true);
+    expect(fs.readdirSync(fixture.dirs.cuiHome).filter((name) => name.includes('.damaged-'))).toEqual([]);
+    await stop(server);
+    const repaired = await restartAndCheck(fixture, 'newer than the backup');
+    expect(repaired).toContain("is damaged (SQLite's check failed");
+    expect(repaired).toContain('rows read from the damaged file');
+    expect(fs.existsSync(`${fixture.dbPath}.damage-found`)).toBe(false);
   });
 });
 
