@@ -5,21 +5,17 @@ import path from 'node:path';
 import { clearDamageMarker, readDamageMarker } from './db-background-check';
 import { openDatabase, SIDE_FILE_SUFFIXES } from './db';
 import { probeStorage, startupStorageError, storageFaultBehind } from './storage-faults';
-import { readUserData, readUserDataBackup, restoreUserData, type UserData } from './user-data';
+import { readUserData, readUserDataBackup, REBUILDABLE_TABLES, restoreUserData, type UserData } from './user-data';
 
 /**
- * The tables whose check waits for the background check after start-up (db-background-check.ts): the search text and
- * its FTS index, and the transcript's message links, which together are nearly the whole file at 10,000 sessions (their
- * quick_check took about 21 s there). All are rebuilt from the transcripts; every other table (the user data, the
- * session list) is checked before the server listens.
+ * Runs quick_check on every user-data table (the rebuildable ones, nearly the whole file at 10,000 sessions, are left
+ * to the whole-file check after start-up: the session list's table and its indexes alone took 232 ms there, the search
+ * text and its FTS index seconds); the first problem, if any.
  */
-export const CHECKED_AFTER_START = new Set(['session_text', 'session_text_fts_data', 'session_text_fts_idx', 'session_text_fts_docsize', 'transcript_uuids', 'summary_leaf']);
-
-/** Runs quick_check on every ordinary table but those checked after start-up; the first problem, if any. */
-function checkSmallTables(db: Database.Database): string | undefined {
+function checkUserTables(db: Database.Database): string | undefined {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
   for (const table of tables) {
-    if (CHECKED_AFTER_START.has(table)) continue;
+    if (REBUILDABLE_TABLES.has(table)) continue;
     const result = db.pragma(`quick_check("${table.replace(/"/g, '""')}")`, { simple: true });
     if (result !== 'ok') return `SQLite's check failed: ${String(result)}`;
   }
@@ -28,9 +24,9 @@ function checkSmallTables(db: Database.Database): string | undefined {
 
 /**
  * Why a database file cannot be used, or undefined when it is sound (or does not exist yet): the check before the
- * server listens, which reads the header, the schema and every table but the large rebuildable ones (the background
- * check covers the whole file after start-up, and a previous run's finding is read from its marker). A full disk or a
- * read-only folder is no damage (SQLite then fails to open the file too): that throws the storage error instead.
+ * server listens, which reads the header, the schema and the user-data tables (the background check covers the whole
+ * file after start-up, and a previous run's finding is read from its marker). A full disk or a read-only folder is no
+ * damage (SQLite then fails to open the file too): that throws the storage error instead.
  */
 export function diagnoseDatabase(file: string): string | undefined {
   let size: number;
@@ -45,7 +41,7 @@ export function diagnoseDatabase(file: string): string | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: true });
-    return checkSmallTables(db) ?? readDamageMarker(file);
+    return checkUserTables(db) ?? readDamageMarker(file);
   } catch (error) {
     const fault = storageFaultBehind(error, path.dirname(file));
     if (fault) throw startupStorageError(fault, path.dirname(file));
