@@ -28,6 +28,20 @@ export function readDamageMarker(file: string): string | undefined {
   }
 }
 
+/**
+ * Leaves the marker that makes the next start repair the database: the start-up check reads only the user data, so
+ * damage met while running (the check after start-up, or a request's SQLITE_CORRUPT) is remembered here. Best effort:
+ * false when it cannot be written (a full disk is reported as such elsewhere).
+ */
+export function leaveDamageMarker(file: string, reason: string): boolean {
+  try {
+    fs.writeFileSync(damageMarker(file), `${JSON.stringify({ reason, foundAt: new Date().toISOString() })}\n`, { mode: 0o600 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function clearDamageMarker(file: string): void {
   fs.rmSync(damageMarker(file), { force: true });
 }
@@ -99,7 +113,7 @@ export function startBackgroundCheck(deps: { file: string; logger: Logger; notif
 
 function reportDamage(deps: { file: string; logger: Logger; notify?: (message: string) => void }, reason: string): void {
   const { file } = deps;
-  fs.writeFileSync(damageMarker(file), `${JSON.stringify({ reason, foundAt: new Date().toISOString() })}\n`, { mode: 0o600 });
+  leaveDamageMarker(file, reason);
   const message =
     `The database ${file} is damaged (${reason}). It was found by the check that runs after start-up; restart cui to ` +
     'repair it: the next start moves it aside, restores the user data (names, pins, archive, notify, trusted folders) ' +
