@@ -108,7 +108,7 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
 }
 
 /** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, options: CoreOptions): ClaudeSignIn {
+function startSignIn(platform: PlatformDeps, options: CoreOptions, reaper: Reaper): ClaudeSignIn {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
   return createClaudeSignIn({
     claude: platform.claude,
@@ -116,6 +116,7 @@ function startSignIn(platform: PlatformDeps, options: CoreOptions): ClaudeSignIn
     cwd: platform.paths.home,
     runEnv: () => runEnv({ workingDirectory: platform.paths.home, permissionMode: 'default' }).env,
     router: () => platform.config.get().router,
+    owner: reaper,
   });
 }
 
@@ -130,7 +131,7 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
   const workspace = createWorkspace({ runs, sessions, trust });
-  const signIn = startSignIn(platform, options);
+  const signIn = startSignIn(platform, options, reaper);
   return {
     platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate,
     async closeRuns() {

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '@cui/contract';
 import { describe, expect, it } from 'vitest';
+import { startTestServer, waitFor } from './helpers';
 import { cliPidForSession, openStream, postStart, startOk, useRunServer } from './runs-support';
 
 /**
@@ -55,5 +56,45 @@ describe('a start that resumes a session whose run is working', () => {
     expect(second.streamingId).not.toBe(first.streamingId);
     expect(second.sessionId).not.toBe(first.sessionId);
     await (await openStream(ctx.server, second.streamingId)).ended;
+  });
+
+  it('is refused with 409 and the reason while that run is being stopped, and no second CLI starts on the session', async () => {
+    // Stops that wait a minute at each step: the frozen CLI below keeps its run in 'stopping' until it is thawed.
+    const wait = 60_000;
+    const server = await startTestServer({
+      anthropicBaseUrl: ctx.fake.url,
+      runOptions: { run: { stopTimings: { interruptMs: wait, termAfterMs: wait, killAfterMs: wait, exitGraceMs: wait } } },
+    });
+    try {
+      const workingDirectory = ctx.newRepo('one-cli-stopping');
+      const started = await startOk(server, { workingDirectory, initialPrompt: 'the turn being stopped [gate:one-cli-stopping]' });
+      const stream = await openStream(server, started.streamingId);
+      await ctx.fake.gates.whenHeld('one-cli-stopping');
+      const pid = cliPidForSession(server.dirs.claudeConfigDir, started.sessionId) ?? -1;
+      expect(pid).toBeGreaterThan(0);
+      process.kill(pid, 'SIGSTOP');
+
+      const stopped = server.api(`/api/conversations/${started.streamingId}/stop`, { method: 'POST' });
+      await waitFor(async () => {
+        const recent = await (await server.api('/api/logs/recent?limit=1000')).text();
+        return recent.includes('stopping run');
+      }, { message: "the server to log 'stopping run'" });
+
+      const refused = await postStart(server, { workingDirectory, initialPrompt: 'a follow-up while it stops', resumedSessionId: started.sessionId });
+      expect(refused).toEqual({
+        status: 409,
+        body: { code: 'run.session_busy', error: `Conversation ${started.sessionId} is being stopped: continue it once it has stopped` },
+      });
+      // The refused follow-up asked the model nothing: the one held reply is still the stopped turn's.
+      expect(ctx.fake.gates.held().map((reply) => reply.gate)).toEqual(['one-cli-stopping']);
+
+      process.kill(pid, 'SIGCONT');
+      ctx.fake.gates.release('one-cli-stopping');
+      expect((await stopped).status).toBe(200);
+      await stream.ended;
+      expect(stream.events.at(-1)).toMatchObject({ type: 'closed' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -129,6 +129,20 @@ describe('a server killed with SIGKILL', () => {
     expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
   });
 
+  it('takes the CLI it is asking how runs sign in with it', async () => {
+    const dirs = makeTestDirs();
+    // Answers --version, then never gives its initialize answer: main.ts's start-up question stays in flight.
+    const cli = path.join(dirs.root, 'silent-claude');
+    fs.writeFileSync(cli, '#!/bin/sh\nif [ "$1" = "--version" ]; then echo "2.1.0 (Claude Code)"; exit 0; fi\nexec sleep 600\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(dirs.cuiHome, 'config.json'), JSON.stringify({ machineId: 'box-1', authToken: 'e'.repeat(32), claudeExecutablePath: cli }));
+    const server = await startServerProcess(dirs, fake.url, { listening: true });
+    servers.push(server);
+    await waitFor(() => runProcesses(dirs, server).some((entry) => entry.cmdline.startsWith('sleep 600')), { message: 'the sign-in question to start its CLI' });
+    expect(server.output()).not.toContain('cui is running');
+
+    expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
+  });
+
   it('leaves, without its reaper, a run that the restarted server finds by its recorded identity and ends', async () => {
     const dirs = makeTestDirs();
     const repo = makeRepo(path.join(dirs.work, 'leftover'));

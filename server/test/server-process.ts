@@ -16,8 +16,11 @@ export interface ServerProcess {
   api(pathname: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Starts main.ts with the test's directories and the fake model, and resolves once it listens. */
-export async function startServerProcess(dirs: TestDirs, anthropicBaseUrl: string): Promise<ServerProcess> {
+/**
+ * Starts main.ts with the test's directories and the fake model, and resolves once it has printed its URL (after the
+ * sign-in question), or with `{ listening: true }` as soon as it answers requests.
+ */
+export async function startServerProcess(dirs: TestDirs, anthropicBaseUrl: string, { listening = false } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const token = 'e'.repeat(32);
   let output = '';
@@ -30,9 +33,10 @@ export async function startServerProcess(dirs: TestDirs, anthropicBaseUrl: strin
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitFor(() => output.includes('cui is running') || child.exitCode !== null, { timeoutMs: 30_000, message: 'the server to listen' });
-  if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
   const url = `http://127.0.0.1:${port}`;
+  const answers = () => fetch(`${url}/api/system/status`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.ok);
+  await waitFor(async () => child.exitCode !== null || (listening ? await answers() : output.includes('cui is running')), { timeoutMs: 30_000, message: 'the server to listen' });
+  if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
   return {
     child,
     url,

@@ -1,5 +1,7 @@
 import type { AccountInfo, ModelInfo } from '@anthropic-ai/claude-agent-sdk';
 import type { ClaudeAuth, ModelOption } from '@cui/contract';
+import { identify } from '../platform/process-identity';
+import type { ProcessOwner } from '../platform/reaper';
 import { createClaudeSpawner } from './claude-process';
 import type { ClaudeQueryFn } from './claude-query';
 import { createPromptInput } from './prompt-input';
@@ -21,6 +23,8 @@ export interface ProbeParams {
   timeoutMs?: number;
   /** Ends the question early (the server is closing): the process is ended as on a timeout. */
   signal?: AbortSignal;
+  /** Who ends the CLI if the server dies while it is asked (the reaper): told of it once spawned, then released. */
+  owner?: ProcessOwner;
 }
 
 /** Starting the CLI and its initialize answer take ~0.5 s; a stuck CLI is given up on after this. */
@@ -59,7 +63,12 @@ export function modelOptions(models: ModelInfo[]): { models: ModelOption[]; defa
  */
 export async function probeClaude(params: ProbeParams): Promise<ClaudeSelfReport> {
   if (params.signal?.aborted) throw new Error('the server is closing: Claude Code was not asked');
-  const spawner = createClaudeSpawner({});
+  const owner = params.owner;
+  const spawner = createClaudeSpawner({
+    onSpawned: (pid) => {
+      if (pid !== undefined) owner?.watch(identify(pid));
+    },
+  });
   const input = createPromptInput();
   const abortController = new AbortController();
   const query = params.sdkQuery({
@@ -94,7 +103,13 @@ export async function probeClaude(params: ProbeParams): Promise<ClaudeSelfReport
     if (onAbort) params.signal?.removeEventListener('abort', onAbort);
     input.end();
     abortController.abort();
-    spawner.current()?.signalGroup('SIGTERM');
-    await Promise.race([drained, spawner.current()?.exited]);
+    const cli = spawner.current();
+    cli?.signalGroup('SIGTERM');
+    await Promise.race([drained, cli?.exited]);
+    // Released only once it has exited: ended early, its group may still be going down.
+    if (cli?.pid !== undefined) {
+      const pid = cli.pid;
+      void cli.exited.then(() => owner?.forget(pid));
+    }
   }
 }

@@ -75,11 +75,15 @@ process.stdin.on('end', reapAll);
 process.stdin.on('error', reapAll);
 `;
 
-export interface Reaper {
+/** What a spawner needs of the reaper: a process to end with the server, then let go once it has ended. */
+export interface ProcessOwner {
   /** From now on, the process group led by this process dies with the server. */
   watch(identity: ProcessIdentity): void;
   /** The process has been ended by the server itself. */
   forget(pid: number): void;
+}
+
+export interface Reaper extends ProcessOwner {
   /** Kills this process and its descendants now (a previous server's leftover), if it is still the one recorded. */
   kill(identity: ProcessIdentity & { startTime: string }): void;
   /** Ends the reaper without killing anything (graceful shutdown: the runs were already stopped). */

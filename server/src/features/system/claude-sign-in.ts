@@ -5,6 +5,7 @@ import type { ClaudeAuth, ModelsResponse, RouterConfig } from '@cui/contract';
 import type { Logger } from 'pino';
 import { probeClaude, type ClaudeSelfReport, type ProbeParams } from '../../cli/claude-account';
 import type { ClaudeInfo } from '../../context';
+import type { ProcessOwner } from '../../platform/reaper';
 
 /** How runs sign in to Claude and which models the CLI offers, asked of the CLI itself and cached (issue 23). */
 export interface ClaudeSignIn {
@@ -26,6 +27,8 @@ export interface ClaudeSignInDeps {
   runEnv: () => Record<string, string | undefined>;
   /** The router's config as it is now: when enabled, runs go to it and the menu lists its models. */
   router: () => RouterConfig;
+  /** Ends the question's CLI if the server dies while it is asked. */
+  owner?: ProcessOwner;
   /** The CLI question; `probeClaude` when absent (a unit test passes a double of the SDK's answer). */
   probe?: (params: Omit<ProbeParams, 'sdkQuery'>) => Promise<ClaudeSelfReport>;
 }
@@ -73,7 +76,7 @@ export function createClaudeSignIn(deps: ClaudeSignInDeps): ClaudeSignIn {
     const env = deps.runEnv();
     const key = cacheKey(deps.claude.executablePath, version, env);
     if (cached?.key !== key) {
-      const asked = probe({ executablePath: deps.claude.executablePath, cwd: deps.cwd, env, signal: closing.signal }).catch((error: unknown): ClaudeSelfReport => {
+      const asked = probe({ executablePath: deps.claude.executablePath, cwd: deps.cwd, env, signal: closing.signal, ...(deps.owner ? { owner: deps.owner } : {}) }).catch((error: unknown): ClaudeSelfReport => {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ err: error }, 'Claude Code could not be asked how it signs in');
         // Not cached: the next question asks again.
