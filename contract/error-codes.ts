@@ -60,6 +60,12 @@ export const ERROR_STATUS = {
   'worktree.not_found': 404,
   /** A run works in the worktree: stop it first. */
   'worktree.busy': 409,
+  /** The conversation's run is working (or another rewind of it is under way): restore its files once it is idle. */
+  'rewind.busy': 409,
+  /** The message has no file checkpoint to restore (the SDK's reason is the message). */
+  'rewind.unavailable': 409,
+  /** The message is not in the conversation (a branch names a message of it). */
+  'rewind.message_not_found': 404,
   'schedule.not_found': 404,
   /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
   'schedule.invalid': 400,

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './filesystem';
 export * from './follow';
 export * from './ids';
+export * from './rewind';
 export * from './inbox';
 export * from './logs';
 export * from './messages';

@@ -7,6 +7,7 @@ import { logRoutes } from './logs';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
+import { rewindRoutes } from './rewind';
 import { runRoutes } from './runs';
 import { scheduleRoutes } from './schedules';
 import { searchRoutes } from './search';
@@ -26,6 +27,7 @@ export const routes = {
   notifications: notificationRoutes,
   permissions: permissionRoutes,
   retention: retentionRoutes,
+  rewind: rewindRoutes,
   runs: runRoutes,
   schedules: scheduleRoutes,
   search: searchRoutes,

@@ -65,6 +65,10 @@ export type SessionUsage = z.infer<typeof SessionUsage>;
 export const ScheduleLink = z.object({ id: z.string(), name: z.string() });
 export type ScheduleLink = z.infer<typeof ScheduleLink>;
 
+/** Where a branch came from (features/rewind): the conversation and the message it was made from. */
+export const BranchLink = z.object({ sessionId: z.string(), messageId: z.string() });
+export type BranchLink = z.infer<typeof BranchLink>;
+
 export const SessionStatus = z.enum(['ongoing', 'completed']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
@@ -90,6 +94,8 @@ export const ConversationSummary = z.object({
   sessionInfo: SessionInfo,
   /** Present when a schedule started the session. */
   schedule: ScheduleLink.optional(),
+  /** Present when the session is a branch made from a message of another (features/rewind). */
+  branchedFrom: BranchLink.optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

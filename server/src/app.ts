@@ -9,6 +9,7 @@ import { followFeature, type FollowOptions } from './features/follow/index';
 import { inboxFeature } from './features/inbox/index';
 import { logsFeature } from './features/logs/index';
 import { notificationsFeature, type NotificationOptions } from './features/notifications/index';
+import { rewindFeature } from './features/rewind/index';
 import { routerFeature } from './features/router/index';
 import { runsFeature } from './features/runs/index';
 import { schedulesFeature, type ScheduleOptions } from './features/schedules/index';
@@ -66,12 +67,13 @@ export interface BuildAppOptions extends PlatformOptions, CoreOptions, HttpOptio
 export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
   const ctx = { ...core, options };
   const schedules = schedulesFeature(ctx);
+  const rewind = rewindFeature(ctx);
   return [
     settingsFeature(ctx),
     systemFeature(ctx),
     logsFeature(ctx),
     filesFeature(ctx),
-    sessionsFeature({ ...ctx, scheduleOf: schedules.linkOf }),
+    sessionsFeature({ ...ctx, scheduleOf: schedules.linkOf, branchOf: rewind.branchOf }),
     searchFeature(ctx),
     followFeature(ctx),
     runsFeature(ctx),
@@ -79,6 +81,7 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     inboxFeature(ctx),
     trustFeature(ctx),
     worktreesFeature(ctx),
+    rewind,
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),

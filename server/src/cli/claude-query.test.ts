@@ -51,6 +51,14 @@ describe('buildQueryOptions', () => {
     expect(options).toMatchObject({ resume: '22222222-2222-4222-8222-222222222222', forkSession: true, sessionId: params.sessionId, model: 'claude-test' });
   });
 
+  it('keeps file checkpoints, and resumes a session in place (no fork, no preset id) for a control process', () => {
+    expect(buildQueryOptions(params).enableFileCheckpointing).toBe(true);
+    const options = buildQueryOptions({ ...params, resumeSessionId: '22222222-2222-4222-8222-222222222222', resumeInPlace: true });
+    expect(options).toMatchObject({ resume: '22222222-2222-4222-8222-222222222222' });
+    expect(options.forkSession).toBeUndefined();
+    expect(options.sessionId).toBeUndefined();
+  });
+
   it('confirms bypassPermissions explicitly, as the SDK requires', () => {
     expect(buildQueryOptions({ ...params, permissionMode: 'bypassPermissions' })).toMatchObject({ permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true });
   });

@@ -25,6 +25,8 @@ export interface ClaudeQueryParams extends RunSettings {
   sessionId: string;
   /** Continue this session's history in a new (forked) session. */
   resumeSessionId?: string;
+  /** Resume `resumeSessionId` itself rather than a fork of it: a control process that sends no message (a rewind). */
+  resumeInPlace?: boolean;
   model?: string;
   /** Replaces Claude Code's system prompt (like the CLI's `--system-prompt`). */
   systemPrompt?: string;
@@ -41,6 +43,8 @@ export interface ClaudeQueryParams extends RunSettings {
  * - permissions go through the stdio control protocol (`canUseTool`), no MCP side process;
  * - the session id is preset (`--session-id`), so the console knows it before the CLI answers;
  * - a resume forks (`forkSession`): the follow-up gets a new session id and the old transcript is untouched;
+ *   only a control process (`resumeInPlace`, sends no message) opens the session itself;
+ * - file checkpointing is on: each user message's files can be restored later (`rewindFiles`, the rewind feature);
  * - without a custom system prompt, Claude Code's own (preset `claude_code`) is used, as the CLI would;
  *   a custom one is not snapshotted, so it is honoured again on every resume;
  * - settings sources are the CLI's defaults (user, project, local) in a trusted folder, and only the user's
@@ -61,6 +65,7 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
     sessionId: params.sessionId,
     // Token deltas (`stream_event`) for text as it is typed; the complete assistant messages still follow.
     includePartialMessages: true,
+    enableFileCheckpointing: true,
     systemPrompt: params.systemPrompt
       ? { type: 'custom', prompt: params.systemPrompt, snapshot: false }
       : { type: 'preset', preset: 'claude_code' },
@@ -72,7 +77,9 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
   if (params.worktreeName) options.extraArgs = { worktree: params.worktreeName };
   if (params.resumeSessionId) {
     options.resume = params.resumeSessionId;
-    options.forkSession = true;
+    // The SDK takes a preset id with a resume only for a fork.
+    if (params.resumeInPlace) delete options.sessionId;
+    else options.forkSession = true;
   }
   return options;
 }

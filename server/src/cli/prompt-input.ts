@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 
 /**
@@ -6,7 +7,10 @@ import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
  * current turn is done (the SDK closes its stdin).
  */
 export interface PromptInput extends AsyncIterable<SDKUserMessage> {
-  /** Queues a user message for the CLI. Ignored once ended. */
+  /**
+   * Queues a user message for the CLI, stamped with a fresh id (it becomes the transcript line's `uuid`: what a
+   * rewind of files or a branch names the message by). Ignored once ended.
+   */
   push(text: string): void;
   /** No more messages. Idempotent. */
   end(): void;
@@ -35,7 +39,7 @@ export function createPromptInput(): PromptInput {
   return {
     push(text) {
       if (ended) return;
-      queued.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null });
+      queued.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, uuid: randomUUID() });
       notify();
     },
     end() {

@@ -11,7 +11,7 @@ describe('user data', () => {
     const db = openDatabase(':memory:', logger);
     db.prepare("INSERT INTO session_index (session_id, file_path, project_dir) VALUES ('s1', '/p/s1.jsonl', 'p')").run();
     db.prepare('INSERT INTO session_info (session_id, custom_name, created_at, updated_at) VALUES (?, ?, ?, ?)').run('s1', 'named', at, at);
-    expect(Object.keys(readUserData(db)).sort()).toEqual(['permission_decisions', 'push_subscriptions', 'routed_sessions', 'schedule_firings', 'schedule_settings', 'schedules', 'session_info', 'trusted_folders']);
+    expect(Object.keys(readUserData(db)).sort()).toEqual(['branches', 'permission_decisions', 'push_subscriptions', 'routed_sessions', 'schedule_firings', 'schedule_settings', 'schedules', 'session_info', 'trusted_folders']);
     expect(readUserData(db).session_info).toMatchObject([{ session_id: 's1', custom_name: 'named' }]);
     db.close();
   });

@@ -13,6 +13,7 @@ import { RunLauncher } from './run-launcher';
 import { RunRecords } from './run-records';
 import { createRunState, type RunState } from './run-state';
 import type { StandbyPoolDeps } from './standby-pool';
+import { openSessionControl, type SessionControl, type SessionControlTarget } from './session-control';
 import { captureGitHead, resolveStart } from './start-request';
 
 export { FINISHED_RUN_RETENTION_MS } from './run-registry';
@@ -37,6 +38,11 @@ export interface RunManager extends LiveRuns {
   unqueue(id: string, messageId: string): { success: boolean };
   /** Runs a queued message at once: first in the queue, the turn interrupted. */
   sendNow(id: string, messageId: string): { success: boolean };
+  /**
+   * A CLI process on a finished session itself, sent no message, for the SDK's control requests (a rewind of files).
+   * The caller closes it; it counts towards no run limit and is no run of the session.
+   */
+  openControl(target: SessionControlTarget): Promise<SessionControl>;
   /** Ends the standby CLIs working in this folder or below (before the folder is removed). */
   endStandbysIn(folder: string): Promise<void>;
   /** A live run, or a finished one whose events are still kept. */
@@ -204,6 +210,11 @@ export function createRunManager(deps: RunManagerDeps): RunManager {
     sendNow(id, messageId) {
       registry.require(id).sendNow(messageId);
       return { success: true };
+    },
+    async openControl(target) {
+      if (parts.closing.now) throw new AppError('run.start_failed', 'The server is shutting down');
+      const query = await deps.claude.sdkQuery();
+      return openSessionControl(target, { launcher: parts.launcher, query, runDeps: { logger: deps.logger.child({ component: 'runs' }), permissions, guard: deps.guard } });
     },
     endStandbysIn: (folder) => standbys.discardIn(folder),
     find: (streamingId) => registry.find(streamingId),

@@ -36,6 +36,8 @@ export interface RunParams extends RunSettings {
   model?: string;
   systemPrompt?: string;
   resumeSessionId?: string;
+  /** Resume the session itself, not a fork of it (a control process, see session-control.ts). */
+  resumeInPlace?: boolean;
   /** Work in a new git worktree of this name (the session's folder is then the worktree's, see cli/worktree.ts). */
   worktreeName?: string;
 }

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ConversationDetailsQuery, formatZodError, routes, SessionParams, type ConversationListResponse, type ScheduleLink } from '@cui/contract';
+import { ConversationDetailsQuery, formatZodError, routes, SessionParams, type BranchLink, type ConversationListResponse, type ScheduleLink } from '@cui/contract';
 import type { z } from 'zod';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
@@ -15,6 +15,8 @@ export interface SessionRouteDeps extends PlatformDeps {
   runs: LiveRuns;
   /** The schedule that started a session, for its list row (features/schedules); none when absent. */
   scheduleOf?: (sessionId: string) => ScheduleLink | undefined;
+  /** The conversation and message a branch was made from, for its list row (features/rewind); none when absent. */
+  branchOf?: (sessionId: string) => BranchLink | undefined;
 }
 
 function notFound(sessionId: string): AppError {
@@ -24,7 +26,7 @@ function notFound(sessionId: string): AppError {
 /** GET/PUT/POST /api/conversations… (list, details, update, archive-all) and GET /api/working-directories. */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): void {
   const { sessions, sessionInfo } = deps;
-  registerRoute(app, routes.sessions.list, async ({ query }) => withSchedules(await sessions.list(query), deps.scheduleOf));
+  registerRoute(app, routes.sessions.list, async ({ query }) => withLinks(await sessions.list(query), deps));
   // At once, even during the startup catch-up: the version moves when that ends, so a page that listed what was indexed
   // before (a restart's kept index, or a first index's early pages) reloads.
   registerRoute(app, routes.sessions.version, async () => ({ version: sessions.listVersion() }));
@@ -56,12 +58,13 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   registerRoute(app, routes.sessions.workingDirectories, () => sessions.workingDirectories());
 }
 
-/** Each row a schedule started links back to it. */
-function withSchedules(page: ConversationListResponse, scheduleOf: SessionRouteDeps['scheduleOf']): ConversationListResponse {
-  if (!scheduleOf) return page;
+/** Each row a schedule started links back to it; each branch to the conversation it was made from. */
+function withLinks(page: ConversationListResponse, { scheduleOf, branchOf }: Pick<SessionRouteDeps, 'scheduleOf' | 'branchOf'>): ConversationListResponse {
+  if (!scheduleOf && !branchOf) return page;
   const conversations = page.conversations.map((row) => {
-    const schedule = scheduleOf(row.sessionId);
-    return schedule ? { ...row, schedule } : row;
+    const schedule = scheduleOf?.(row.sessionId);
+    const branchedFrom = branchOf?.(row.sessionId);
+    return { ...row, ...(schedule ? { schedule } : {}), ...(branchedFrom ? { branchedFrom } : {}) };
   });
   return { ...page, conversations };
 }

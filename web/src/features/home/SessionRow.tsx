@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { LiveRowStatus } from './LiveRowStatus';
 import { RenameField } from './RenameField';
 import { RowMenu } from './RowMenu';
+import { BranchBadge } from '@/features/rewind';
 import { ScheduledBadge } from '@/features/schedules';
 import { RowMeta } from './RowMeta';
 import { sessionTitle } from './session-display';
@@ -65,6 +66,7 @@ export function SessionRow({ row, now, live, continuedIn, notify, onArchive, onR
             </Link>
           )}
           <ScheduledBadge schedule={row.schedule} />
+          <BranchBadge from={row.branchedFrom} />
         </div>
         <RowMeta row={row} now={now} />
         {continuedIn && (

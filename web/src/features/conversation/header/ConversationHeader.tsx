@@ -1,6 +1,7 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { RewindButton } from '@/features/rewind';
 import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
@@ -54,6 +55,7 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       </div>
       {summary && (
         <>
+          {projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}
           <IconButton
             label={archived ? 'Unarchive' : 'Archive'}
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
