@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   'fs.forbidden': 403,
   'fs.too_large': 413,
   'fs.binary': 415,
+  /** A save or create that would overwrite what changed since it was read (or a file that exists). */
+  'fs.conflict': 409,
   'trust.not_found': 404,
   'trust.not_revocable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
@@ -69,6 +71,26 @@ export const ERROR_STATUS = {
   'schedule.not_found': 404,
   /** A schedule that cannot be saved as given: an unknown cron expression or time zone, a folder gone or not trusted. */
   'schedule.invalid': 400,
+  /** No run works the conversation: live controls (MCP toggles, context, tasks) need its CLI. */
+  'run.not_live': 409,
+  /** A project or local MCP server in a folder the console does not trust (its servers would run unasked). */
+  'mcp.untrusted_folder': 403,
+  /** The CLI refused an MCP change (its message is passed on), or the live run's control failed. */
+  'mcp.failed': 502,
+  /** The conversation's folder is outside git (contract/git.ts). */
+  'git.not_a_repository': 400,
+  /** A path with `..`, absolute, or outside the repository. */
+  'git.invalid_path': 400,
+  'git.invalid_branch': 400,
+  /** Another git operation of the console runs on the repository: try again when it ends. */
+  'git.busy': 409,
+  /** A destructive action (discard, switch, pull) while a run or a terminal CLI holds the folder. */
+  'git.held': 409,
+  /** Discarding untracked files needs each named in `deleteUntracked`. */
+  'git.confirm_untracked': 409,
+  /** git refused or failed (a hook, a conflict, a remote): its message is passed on. */
+  'git.failed': 422,
+  'git.timeout': 504,
   'internal': 500,
 } as const;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QueryBool, QueryInt } from './common';
 import { defineRoute } from './route';
 import { CommandsQuery, CommandsResponse } from './system';
+import { workspaceFileRoutes } from './workspace-files';
 
 const RequiredPath = z.string({ error: 'Path is required' }).min(1, 'Path is required');
 
@@ -64,4 +65,5 @@ export const filesystemRoutes = {
   list: defineRoute({ name: 'listDirectory', summary: 'Lists a directory, optionally recursively and respecting .gitignore.', method: 'GET', path: '/api/filesystem/list', query: ListDirectoryQuery, response: ListDirectoryResponse }),
   search: defineRoute({ name: 'searchFiles', summary: 'Files of a repository whose name matches the typed text (.gitignore respected), shallowest first.', method: 'GET', path: '/api/filesystem/search', query: SearchFilesQuery, response: SearchFilesResponse }),
   read: defineRoute({ name: 'readFile', summary: 'Reads one UTF-8 text file.', method: 'GET', path: '/api/filesystem/read', query: ReadFileQuery, response: ReadFileResponse }),
+  ...workspaceFileRoutes,
 };

@@ -2,8 +2,10 @@ import type { RouteDef } from './route';
 import { configRoutes } from './config';
 import { filesystemRoutes } from './filesystem';
 import { followRoutes } from './follow';
+import { gitRoutes } from './git';
 import { inboxRoutes } from './inbox';
 import { logRoutes } from './logs';
+import { mcpRoutes } from './mcp';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { retentionRoutes } from './retention';
@@ -22,8 +24,10 @@ import { worktreeRoutes } from './worktrees';
 export const routes = {
   config: configRoutes,
   filesystem: filesystemRoutes,
+  git: gitRoutes,
   inbox: inboxRoutes,
   logs: logRoutes,
+  mcp: mcpRoutes,
   notifications: notificationRoutes,
   permissions: permissionRoutes,
   retention: retentionRoutes,

@@ -35,6 +35,8 @@ export const StartConversationRequest = z.object({
    * follow-up continues where its session works).
    */
   worktree: z.boolean().optional(),
+  /** A cap on the run's estimated cost in dollars (the SDK's `maxBudgetUsd`): the run stops once it is reached. */
+  maxBudgetUsd: z.number().positive('maxBudgetUsd must be above 0').max(10_000).optional(),
 });
 export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
 /**

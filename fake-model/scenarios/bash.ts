@@ -29,3 +29,18 @@ export const lingerScenario: Scenario = {
       (c: Conversation) => `The long command finished. Output: ${quoteLastResult(c)}`,
     ),
 };
+
+/** Idles for 60 s in the background, then writes background.txt (a background task a test stops first). */
+export const BACKGROUND_COMMAND = 'timeout 60 tail -f /dev/null; echo done > background.txt';
+
+/** `background`: one Bash command started in the background (`run_in_background`), then text at once. */
+export const backgroundScenario: Scenario = {
+  name: 'background',
+  matches: (conversation) => promptHas(conversation, 'background'),
+  reply: (conversation) =>
+    runSteps(
+      conversation,
+      [{ intro: "I'll start a command in the background.", tool: 'Bash', input: { command: BACKGROUND_COMMAND, description: 'Idle, then write background.txt', run_in_background: true } }],
+      () => 'The command runs in the background.',
+    ),
+};

@@ -1,5 +1,5 @@
 import type { Conversation, Scenario } from '../types';
-import { bashScenario, lingerScenario } from './bash';
+import { backgroundScenario, bashScenario, lingerScenario } from './bash';
 import { compactScenario } from './compact';
 import { auxiliaryScenario, echoScenario } from './echo';
 import { apiErrorScenario, overloadedScenario } from './errors';
@@ -22,6 +22,7 @@ export const SCENARIOS: readonly Scenario[] = [
   writeScenario,
   bashScenario,
   lingerScenario,
+  backgroundScenario,
   todoScenario,
   taskScenario,
   questionScenario,

@@ -20,6 +20,8 @@ import { systemFeature } from './features/system/index';
 import { trustFeature } from './features/trust/index';
 import { voiceFeature, type VoiceOptions } from './features/voice/index';
 import { worktreesFeature } from './features/worktrees/index';
+import { mcpFeature } from './features/mcp/index';
+import { gitFeature } from './features/git/index';
 import { installCompression } from './platform/compression';
 import { createDatabaseCheck } from './platform/db-background-check';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
@@ -82,9 +84,11 @@ export function serverFeatures(core: Core, options: FeatureOptions): Feature[] {
     trustFeature(ctx),
     worktreesFeature(ctx),
     rewind,
+    gitFeature(ctx),
     notificationsFeature(ctx),
     voiceFeature(ctx),
     routerFeature(ctx),
+    mcpFeature(ctx),
   ];
 }
 

@@ -68,6 +68,10 @@ export interface Core {
   signIn: ClaudeSignIn;
   /** Counts requests in flight: the index's slices give way to them. */
   requestGate: RequestGate;
+  /** Ends a dead server's CLI processes (runs and the short `claude mcp` commands). */
+  reaper: Reaper;
+  /** A CLI child's environment outside a run, for a working directory. */
+  cliEnv(workingDirectory: string): Record<string, string | undefined>;
   /** Ends the runs (their processes gone), then the reaper. */
   closeRuns(): Promise<void>;
   /** Ends the session index, the user-data backup, the bus and the database: last. */
@@ -107,14 +111,19 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
   return { runs, sessions };
 }
 
-/** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
-function startSignIn(platform: PlatformDeps, options: CoreOptions, reaper: Reaper): ClaudeSignIn {
+/** A CLI child's environment outside a run (the sign-in check, `claude mcp`): a run's, before the router's part. */
+function cliEnvironment(platform: PlatformDeps, options: CoreOptions): (workingDirectory: string) => Record<string, string | undefined> {
   const runEnv = composeRunEnvironment({ base: process.env, config: platform.config, contributors: [fixedEnvironment(options.childEnv ?? {}), ...(options.runEnvironment ?? [])] });
+  return (workingDirectory) => runEnv({ workingDirectory, permissionMode: 'default' }).env;
+}
+
+/** Asked of the CLI with a run's environment before the router's part (with the router on, runs sign in to it). */
+function startSignIn(platform: PlatformDeps, cliEnv: (workingDirectory: string) => Record<string, string | undefined>, reaper: Reaper): ClaudeSignIn {
   return createClaudeSignIn({
     claude: platform.claude,
     logger: platform.logger,
     cwd: platform.paths.home,
-    runEnv: () => runEnv({ workingDirectory: platform.paths.home, permissionMode: 'default' }).env,
+    runEnv: () => cliEnv(platform.paths.home),
     router: () => platform.config.get().router,
     owner: reaper,
   });
@@ -130,10 +139,11 @@ export function createCore(platform: PlatformDeps, options: CoreOptions): Core {
   const router = createModelRouter({ logger: platform.logger });
   const requestGate = createRequestGate();
   const { runs, sessions } = createRunsAndSessions(platform, options, { sessionInfo, reaper, trust, router, requestGate });
-  const workspace = createWorkspace({ runs, sessions, trust });
-  const signIn = startSignIn(platform, options, reaper);
+  const workspace = createWorkspace({ runs, sessions, trust, initialCommitOf: (id) => sessionInfo.get(id).initial_commit_head });
+  const cliEnv = cliEnvironment(platform, options);
+  const signIn = startSignIn(platform, cliEnv, reaper);
   return {
-    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate,
+    platform, sessionInfo, trust, router, runs, sessions, workspace, signIn, requestGate, reaper, cliEnv,
     async closeRuns() {
       await signIn.close();
       await runs.close();

@@ -33,6 +33,8 @@ export interface ClaudeQueryParams extends RunSettings {
   permissionMode: PermissionMode;
   /** Work in a new git worktree of this name (the CLI's `--worktree`, see worktree.ts). */
   worktreeName?: string;
+  /** Stop the run once its estimated cost reaches this many dollars (a result `error_max_budget_usd`). */
+  maxBudgetUsd?: number;
   canUseTool: CanUseTool;
   abortController: AbortController;
   spawnClaudeCodeProcess: (options: SpawnOptions) => SpawnedProcess;
@@ -74,6 +76,7 @@ export function buildQueryOptions(params: ClaudeQueryParams): Options {
   if (params.model) options.model = params.model;
   if (!params.loadProjectSettings) options.settingSources = ['user'];
   if (params.transcriptRetentionDays !== undefined) options.settings = { cleanupPeriodDays: params.transcriptRetentionDays };
+  if (params.maxBudgetUsd !== undefined) options.maxBudgetUsd = params.maxBudgetUsd;
   if (params.worktreeName) options.extraArgs = { worktree: params.worktreeName };
   if (params.resumeSessionId) {
     options.resume = params.resumeSessionId;

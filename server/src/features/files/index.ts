@@ -4,6 +4,8 @@ import type { PlatformDeps } from '../../context';
 import { registerRoute } from '../../platform/http';
 import { listCommands } from './commands';
 import { listDirectory, readTextFile, searchFiles } from './filesystem';
+import { registerWorkspaceFileRoutes } from './workspace-routes';
+import type { WorkspacePathDeps } from './workspace-paths';
 import type { Feature } from '../../platform/feature';
 
 export { BUILTIN_COMMANDS, commandDescription, listCommands } from './commands';
@@ -20,7 +22,13 @@ export function registerFileRoutes(app: FastifyInstance, deps: PlatformDeps): vo
   }));
 }
 
-/** The filesystem routes and the composer's commands (the contract's `filesystem` group). */
-export function filesFeature({ platform }: { platform: PlatformDeps }): Feature {
-  return { name: 'files', register: (app) => registerFileRoutes(app, platform) };
+/** The filesystem routes, a conversation's file browser and editor (issue 25.3) and the composer's commands (the contract's `filesystem` group). */
+export function filesFeature({ platform, workspace, trust }: { platform: PlatformDeps } & WorkspacePathDeps): Feature {
+  return {
+    name: 'files',
+    register: (app) => {
+      registerFileRoutes(app, platform);
+      registerWorkspaceFileRoutes(app, { workspace, trust, logger: platform.logger });
+    },
+  };
 }

@@ -11,6 +11,8 @@ import type { Feature } from '../../platform/feature';
 export { createRunManager, FINISHED_RUN_RETENTION_MS, type RunManager, type RunManagerDeps, type RunManagerOptions, type SessionLookup } from './run-manager';
 export type { SessionControl, SessionControlTarget } from './session-control';
 export { createRunState, type RunState } from './run-state';
+export type { Run } from './run';
+export type { LiveControls } from './live-controls';
 export { HEARTBEAT_INTERVAL_MS } from './stream-route';
 export { composeRunEnvironment, fixedEnvironment, type RunEnvironment, type RunEnvironmentContributor, type RunEnvironmentInput } from './run-environment';
 export { createRunGuard, recoverInterruptedRuns, type InterruptedRun, type RunGuard } from './run-guard';

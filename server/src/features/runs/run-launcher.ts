@@ -43,6 +43,7 @@ export class RunLauncher {
       ...(resolved.systemPrompt ? { systemPrompt: resolved.systemPrompt } : {}),
       ...(resolved.resumeSessionId ? { resumeSessionId: resolved.resumeSessionId } : {}),
       ...(resolved.worktreeName ? { worktreeName: resolved.worktreeName } : {}),
+      ...(resolved.maxBudgetUsd !== undefined ? { maxBudgetUsd: resolved.maxBudgetUsd } : {}),
       ...this.deps.runSettings(resolved.workingDirectory),
     };
     return { params, routed: routed === true };

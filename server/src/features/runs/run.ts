@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult, Query } from '@anthropic-ai/claude-agent-sdk';
-import type { PermissionMode, QueuedMessage } from '@cui/contract';
+import type { BackgroundTask, PermissionMode, QueuedMessage } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { ProcessExit } from '../../cli/claude-process';
 import type { ClaudeQueryFn, RunSettings } from '../../cli/claude-query';
@@ -13,6 +13,7 @@ import { RUN_ENDED_DENY_REASON, type PermissionRegistry } from './permissions';
 import type { RunGuard } from './run-guard';
 import { crashMessage, errorMessage, startFailure } from './run-failure';
 import { launchCli, type CliLaunch } from './cli-launch';
+import { createBackgroundTasks, explainBudgetStop, type LiveControls } from './live-controls';
 import type { Stopper, StopTimings } from './stopper';
 import { createTurnControl, type TurnControl } from './turns';
 
@@ -40,6 +41,8 @@ export interface RunParams extends RunSettings {
   resumeInPlace?: boolean;
   /** Work in a new git worktree of this name (the session's folder is then the worktree's, see cli/worktree.ts). */
   worktreeName?: string;
+  /** The run's cost cap in dollars (the SDK's `maxBudgetUsd`). */
+  maxBudgetUsd?: number;
 }
 
 export interface RunDeps {
@@ -75,6 +78,10 @@ export interface Run {
   send(text: string, priority?: 'next' | 'now'): QueuedMessage | null;
   unqueue(id: string): void;
   sendNow(id: string): void;
+  /** The SDK's controls on the live CLI (MCP servers, context, task stops); `run.finished` once it ended. */
+  controls(): LiveControls;
+  /** The run's live background tasks, as the CLI last listed them. */
+  backgroundTasks(): BackgroundTask[];
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -96,6 +103,8 @@ class CliRun implements Run {
   private readonly partials = createPartialMessageMapper();
   private readonly context = createContextTracker();
   private readonly turns: TurnControl;
+  private readonly query: Query;
+  private readonly tasks = createBackgroundTasks();
   private live = true;
   private initialized = false;
   private startTimedOut = false;
@@ -127,6 +136,7 @@ class CliRun implements Run {
     this.spawner = cli.spawner;
     this.stopper = cli.stopper;
     const query = cli.query;
+    this.query = query;
     this.turns = createTurnControl({ input: cli.input, interrupt: () => query.interrupt(), logger: this.logger, firstMessage: params.prompt, idleMs: deps.idleAfterInterruptMs,
       onQueueChanged: (queued, started) => this.emit({ type: 'queue_updated', queued, ...(started ? { started } : {}) }),
     });
@@ -169,6 +179,15 @@ class CliRun implements Run {
     this.liveTurns().sendNow(id);
   }
 
+  controls(): LiveControls {
+    this.liveTurns();
+    return this.query;
+  }
+
+  backgroundTasks(): BackgroundTask[] {
+    return this.live ? this.tasks.list() : [];
+  }
+
   /** The run's turns while it is live; `run.finished` once it ended or is stopping. */
   private liveTurns(): TurnControl {
     if (!this.live || this.stopper.requested()) throw new AppError('run.finished', `Run ${this.params.streamingId} has finished`);
@@ -198,11 +217,12 @@ class CliRun implements Run {
       if (piece) this.log.appendPartial(piece);
       return;
     }
+    this.tasks.note(message);
     const mapped = mapSdkMessage(message);
     if (mapped.kind === 'invalid') this.logger.warn({ reason: mapped.reason }, 'cli message does not match the contract; skipped');
     if (mapped.kind === 'skipped') this.logger.debug({ reason: mapped.reason }, 'cli message skipped');
     if (mapped.kind !== 'event') return;
-    let event = this.context.annotate(mapped.event);
+    let event = explainBudgetStop(this.context.annotate(mapped.event), this.params.maxBudgetUsd);
     if (event.type === 'system_init' && !this.initialized) this.onInit(event.session_id, event.cwd);
     if (event.type === 'result') {
       // An interrupted turn is no failure of the run: it goes on with the next message.

@@ -18,6 +18,7 @@ export interface ResolvedStart {
   resumeSessionId?: string;
   /** The run works in a new git worktree of this name (the CLI makes it in the repository at `workingDirectory`). */
   worktreeName?: string;
+  maxBudgetUsd?: number;
   /** The resumed session's initial commit: a follow-up keeps the commit its conversation started from. */
   inheritedCommitHead?: string;
 }
@@ -64,6 +65,7 @@ export async function resolveStart(request: StartConversationRequest, deps: Star
     permissionMode: request.permissionMode ?? 'default',
     ...(request.model ? { model: request.model } : {}),
     ...(request.systemPrompt ? { systemPrompt: request.systemPrompt } : {}),
+    ...(request.maxBudgetUsd !== undefined ? { maxBudgetUsd: request.maxBudgetUsd } : {}),
   };
   const resumed = request.resumedSessionId;
   if (request.worktree) {

@@ -25,6 +25,10 @@ function fakeRun(log: RunEventLog): Run {
     send: () => null,
     unqueue: () => undefined,
     sendNow: () => undefined,
+    controls: () => {
+      throw new Error('no CLI in this test');
+    },
+    backgroundTasks: () => [],
   };
 }
 

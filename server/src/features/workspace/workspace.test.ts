@@ -51,6 +51,18 @@ describe('the workspace of a conversation', () => {
     expect(await workspace.of(SESSION)).toMatchObject({ folder, repositoryRoot: folder, worktree: { repo: '/w/app', name: 'cui-0123abcd', branch: 'worktree-cui-0123abcd' } });
   });
 
+  it("carries the session's recorded initial commit, and none when it recorded ''", async () => {
+    const deps: WorkspaceDeps = {
+      runs: { bySession: () => undefined },
+      sessions: { folderOf: () => '/w/app', activeInTerminal: () => false },
+      trust: { trustedBy: () => null },
+      repositoryRoot: async () => '/w/app',
+      initialCommitOf: (id) => (id === SESSION ? '0123abcd' : ''),
+    };
+    expect(await createWorkspace(deps).of(SESSION)).toMatchObject({ initialCommit: '0123abcd' });
+    expect(await createWorkspace(deps).of('22222222-2222-4333-8444-555555555555')).not.toHaveProperty('initialCommit');
+  });
+
   it('answers session.not_found for a session neither indexed nor live', async () => {
     const { workspace, asked } = workspaceOf({ indexed: {} });
     await expect(workspace.of(SESSION)).rejects.toThrow(AppError);

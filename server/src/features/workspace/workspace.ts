@@ -19,6 +19,8 @@ export interface ConversationWorkspace {
   /** Whether the folder is trusted (a run there loads its own settings; see the trust feature). */
   trusted: boolean;
   holder: WorkspaceHolder;
+  /** The commit HEAD was on when the conversation's first run started (`initial_commit_head`), when recorded. */
+  initialCommit?: string;
 }
 
 /** The one place later features (git, files, terminal, rewind) learn a conversation's folder and who holds it. */
@@ -43,6 +45,8 @@ export interface WorkspaceDeps {
   trust: Pick<TrustService, 'trustedBy'>;
   /** Finds the repository root of a folder; `git rev-parse --show-toplevel` (repository-root.ts) when absent. */
   repositoryRoot?: (folder: string) => Promise<string | undefined>;
+  /** The session's recorded `initial_commit_head` ('' or undefined when none). */
+  initialCommitOf?: (sessionId: string) => string | undefined;
 }
 
 export function createWorkspace(deps: WorkspaceDeps): Workspace {
@@ -58,6 +62,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       if (!folder) throw new AppError('session.not_found', `Conversation ${sessionId} not found`);
       const root = await (deps.repositoryRoot ?? repositoryRoot)(folder);
       const worktree = worktreeOf(folder);
+      const initialCommit = deps.initialCommitOf?.(sessionId);
       return {
         sessionId,
         folder,
@@ -65,6 +70,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
         ...(root ? { repositoryRoot: root } : {}),
         trusted: deps.trust.trustedBy(folder) !== null,
         holder: holder(sessionId),
+        ...(initialCommit ? { initialCommit } : {}),
       };
     },
   };

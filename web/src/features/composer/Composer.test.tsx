@@ -171,3 +171,20 @@ describe('Composer submit', () => {
     expect(textarea).not.toBeDisabled();
   });
 });
+
+describe('Composer budget cap', () => {
+  it('sends the dollar cap with the task, and none when the field is empty', async () => {
+    const user = userEvent.setup();
+    const { textarea, onSubmit } = renderComposer();
+    await screen.findByRole('button', { name: 'Working directory: app' });
+    await user.type(textarea, 'first');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([expect.not.objectContaining({ maxBudgetUsd: expect.anything() })]);
+    await user.type(screen.getByRole('spinbutton', { name: 'Budget cap in dollars' }), '0.5');
+    await user.type(textarea, 'second');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ text: 'second', maxBudgetUsd: 0.5 })]);
+  });
+});

@@ -17,6 +17,7 @@ import { insertAtCursor } from './voice/voice-constants';
 import { VoiceControl } from './voice/VoiceControl';
 import { useWorktreeOption } from './use-worktree-option';
 import { WorktreeToggle } from './WorktreeToggle';
+import { BudgetField, useBudgetOption } from './BudgetField';
 import { TOUCH_ICON, TOUCH_ROW } from './touch-size';
 
 export interface ComposerProps {
@@ -49,7 +50,8 @@ export function Composer(props: ComposerProps) {
   const [chosenDirectory, setChosenDirectory] = useState<string | undefined>(undefined);
   // Until the user picks one, the most recent working directory is preselected.
   const directory = selectDirectory ? (chosenDirectory ?? directories[0]?.path) : props.workingDirectory;
-  const worktree = useWorktreeOption(selectDirectory, directory, props.onSubmit);
+  const budget = useBudgetOption(props.onSubmit);
+  const worktree = useWorktreeOption(selectDirectory, directory, budget.submit);
   const composer = useComposer({
     onSubmit: worktree.submit,
     requireDirectory: selectDirectory,
@@ -85,12 +87,11 @@ export function Composer(props: ComposerProps) {
         <ComposerTextarea textareaRef={textareaRef} listId={listId} ac={ac} composer={composer} placeholder={placeholder} disabled={locked} />
         {ac.open && <SuggestionList id={listId} suggestions={ac.suggestions} focused={ac.focused} onAccept={ac.accept} />}
         <div className="flex flex-wrap items-center gap-0.5 px-2 pb-2">
-          {selectDirectory && (
-            <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />
-          )}
+          {selectDirectory && <DirectorySelector value={directory} onChange={setChosenDirectory} directories={directories} disabled={locked} />}
           {worktree.available && <WorktreeToggle on={worktree.on} onChange={worktree.setOn} disabled={locked} />}
           {showModelSelector && <ModelSelector value={composer.model} onChange={composer.setModel} disabled={locked} />}
           <PermissionModeSelector value={composer.permissionMode} onChange={composer.setPermissionMode} disabled={locked} />
+          <BudgetField value={budget.text} onChange={budget.setText} disabled={locked} />
           <div className="ml-auto flex items-center gap-1">
             <VoiceControl voice={voice} disabled={locked} />
             {actions}

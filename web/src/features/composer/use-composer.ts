@@ -10,6 +10,8 @@ export interface ComposerSubmission {
   permissionMode?: PermissionMode;
   /** Home: run in a new git worktree of the folder (the Worktree toggle). */
   worktree?: boolean;
+  /** The run's budget cap in dollars (the composer's budget field). */
+  maxBudgetUsd?: number;
 }
 
 /** Resolves true when the submission was accepted (the draft is then cleared), false to keep it. */

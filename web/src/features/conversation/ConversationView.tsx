@@ -2,7 +2,11 @@ import { COMPOSER_STORAGE_KEY, Composer } from '@/features/composer';
 import { Pause, Square } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { conversationToolMetrics, EMPTY_TOOL_METRICS, withPartials } from '@/features/live-run';
+import { FilesSheet } from '@/features/files';
 import { FolderTrustNotice } from '@/features/trust';
+import { ChangesButton } from '@/features/changes';
+import { DiffView } from './code/DiffView';
+import { detectLanguage } from '@/lib/language';
 import { Button } from '@/ui';
 import { ConversationContext } from './conversation-context';
 import { ErrorBanner } from './ErrorBanner';
@@ -50,7 +54,9 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
   return (
     <ConversationContext.Provider value={view}>
       <div className="flex min-h-0 flex-1 flex-col">
-        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} context={state.contextUsage} onUpdate={(fields) => void c.update(fields)} />
+        <ConversationHeader summary={c.summary} projectPath={c.projectPath} metrics={metrics} context={state.contextUsage} onUpdate={(fields) => void c.update(fields)}
+          tools={<ChangesButton sessionId={sessionId} revision={`${c.running}:${state.messages.length}`} messages={state.messages} DiffView={DiffView} languageOf={detectLanguage} />}
+        />
         <ErrorBanner message={c.banner} onDismiss={c.dismissBanner} />
         {c.loading && messages.length === 0 ? <div className="flex-1" aria-busy="true" /> : <MessageList messages={messages} older={c.older} targetId={targetId} />}
         <div className="flex flex-col gap-2 border-t border-neutral-200 px-3 pt-2 pb-3 dark:border-neutral-800">
@@ -63,7 +69,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
             <TerminalNotice terminal={c.terminal} />
             <Composer
               placeholder={c.terminal.active ? 'Active in terminal: you can continue once it stops' : 'Continue the conversation...'}
-              onSubmit={(submission) => c.send(submission.text, submission.permissionMode)}
+              onSubmit={(submission) => c.send(submission.text, submission.permissionMode, submission.maxBudgetUsd)}
               workingDirectory={c.projectPath ?? undefined}
               showModelSelector={false}
               disabled={!c.projectPath || c.terminal.active}
@@ -86,6 +92,7 @@ export function ConversationView({ sessionId, firstWindow }: { sessionId: string
           </div>
         </div>
       </div>
+      <FilesSheet sessionId={sessionId} />
     </ConversationContext.Provider>
   );
 }

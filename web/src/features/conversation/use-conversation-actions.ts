@@ -60,12 +60,12 @@ function useRunActions(deps: ConversationActionDeps) {
   const navigate = useNavigate();
 
   const send = useCallback(
-    async (text: string, permissionMode: PermissionMode | undefined): Promise<boolean> => {
+    async (text: string, permissionMode: PermissionMode | undefined, maxBudgetUsd?: number): Promise<boolean> => {
       if (!projectPath) return false;
       try {
         if (running && streamingId && (await sendToLiveRun(streamingId, text, dispatch)) === 'sent') return true;
         const started = await apiCall(routes.runs.start, {
-          body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}) },
+          body: { workingDirectory: projectPath, initialPrompt: text, resumedSessionId: sessionId, ...(permissionMode ? { permissionMode } : {}), ...(maxBudgetUsd ? { maxBudgetUsd } : {}) },
         });
         if (started.sessionId !== sessionId) {
           const state: StartedRunState = { streamingId: started.streamingId, prompt: text };

@@ -9,11 +9,11 @@ import type { StartedRunState } from '@/features/conversation';
 export function useStartTask(): ComposerSubmitHandler {
   const navigate = useNavigate();
   return useCallback(
-    async ({ text, workingDirectory, model, permissionMode, worktree }) => {
+    async ({ text, workingDirectory, model, permissionMode, worktree, maxBudgetUsd }) => {
       if (!workingDirectory) return false;
       try {
         const { sessionId, streamingId } = await apiCall(routes.runs.start, {
-          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}) },
+          body: { workingDirectory, initialPrompt: text, ...(model ? { model } : {}), ...(permissionMode ? { permissionMode } : {}), ...(worktree ? { worktree } : {}), ...(maxBudgetUsd ? { maxBudgetUsd } : {}) },
         });
         const state: StartedRunState = { streamingId, prompt: text };
         void navigate(`/c/${sessionId}`, { state });

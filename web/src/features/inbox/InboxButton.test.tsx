@@ -41,7 +41,7 @@ function fakeServer(decisionStatus = 200) {
 }
 
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  return <output data-testid="location">{useLocation().pathname + useLocation().search}</output>;
 }
 
 function renderButton() {
@@ -118,6 +118,17 @@ describe('InboxButton', () => {
     const list = await openList();
     await userEvent.click(within(row(list, 'Task a')).getByRole('link', { name: 'Open' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/c/session-a');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("opens the conversation's Changes panel", async () => {
+    const server = fakeServer();
+    renderButton();
+    await vi.waitFor(() => expect(server.fetchMock).toHaveBeenCalled());
+    await server.send([item('a')]);
+    const list = await openList();
+    await userEvent.click(within(row(list, 'Task a')).getByRole('link', { name: 'Changes' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/c/session-a?panel=changes');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

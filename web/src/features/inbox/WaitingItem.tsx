@@ -56,6 +56,13 @@ export function WaitingItem({ permission, now }: WaitingItemProps) {
             </Link>
           </PopoverClose>
         )}
+        {permission.sessionId && (
+          <PopoverClose asChild>
+            <Link to={`/c/${permission.sessionId}?panel=changes`} className={buttonClasses('ghost', 'sm', TOUCH)}>
+              Changes
+            </Link>
+          </PopoverClose>
+        )}
       </div>
     </li>
   );

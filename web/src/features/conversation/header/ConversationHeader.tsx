@@ -1,7 +1,11 @@
 import type { ContextUsage, ConversationSummary, ToolMetrics } from '@cui/contract';
+import type { ReactNode } from 'react';
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ToolsPanelButton, type ToolsPanelTab } from '@/features/mcp';
 import { RewindButton } from '@/features/rewind';
+import { FilesButton } from '@/features/files';
 import { ScheduledBadge } from '@/features/schedules';
 import { Button, IconButton, Tooltip } from '@/ui';
 import { HeaderMenu } from './HeaderMenu';
@@ -20,14 +24,17 @@ export interface ConversationHeaderProps {
   /** The live run's context window fill, once known. */
   context?: ContextUsage | null;
   onUpdate: (fields: { customName?: string; pinned?: boolean; archived?: boolean; notify?: boolean }) => void;
+  /** Buttons of panels beside the messages (Changes), before Archive. */
+  tools?: ReactNode;
 }
 
 /** Spec §2 conversation header: back, editable title, subtitle, Archive/Unarchive and the more-menu. */
-export function ConversationHeader({ summary, projectPath, metrics, context = null, onUpdate }: ConversationHeaderProps) {
+export function ConversationHeader({ summary, projectPath, metrics, context = null, onUpdate, tools }: ConversationHeaderProps) {
   const info = summary?.sessionInfo;
   const title = info?.custom_name || summary?.summary || 'New conversation';
   const editor = useTitleEditor(title, (customName) => onUpdate({ customName }));
   const archived = info?.archived ?? false;
+  const [toolsTab, setToolsTab] = useState<ToolsPanelTab | null>(null);
   return (
     // On a phone the usage figure and the worktree badge take a second row: in one row they squeezed the title out.
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-2 dark:border-neutral-800">
@@ -50,9 +57,12 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
       </div>
       <div className="order-last flex w-full min-w-0 items-center justify-end gap-2 empty:hidden sm:order-none sm:w-auto sm:max-w-[45%]">
         <ScheduledBadge schedule={summary?.schedule} />
-        <UsageSummary usage={summary?.usage} context={context} />
+        <UsageSummary usage={summary?.usage} context={context} onBreakdown={summary ? () => setToolsTab('context') : undefined} />
+        {summary && <ToolsPanelButton sessionId={summary.sessionId} tab={toolsTab} onTab={setToolsTab} />}
         <WorktreeBadge projectPath={projectPath} />
       </div>
+      {tools}
+      {projectPath && <FilesButton />}
       {summary && (
         <>
           {projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}

@@ -1,11 +1,13 @@
 import type { ContextUsage, SessionUsage } from '@cui/contract';
-import { Popover, PopoverContent, PopoverTrigger } from '@/ui';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/ui';
 import { contextFigure, formatCost, formatTokens, totalTokens, usageFigure } from '@/lib/usage-format';
 
 export interface UsageSummaryProps {
   usage: SessionUsage | undefined;
   /** The live run's context window fill, once one of its turns ended. */
   context: ContextUsage | null;
+  /** Opens the context window's breakdown by category (the tools panel). */
+  onBreakdown?: () => void;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -22,7 +24,7 @@ function costText(usage: SessionUsage): string {
 }
 
 /** The conversation header's tokens-and-cost figure; a click opens the parts and the context window fill. */
-export function UsageSummary({ usage, context }: UsageSummaryProps) {
+export function UsageSummary({ usage, context, onBreakdown }: UsageSummaryProps) {
   // A session without any counted response (a run just starting, a transcript without usage) shows nothing yet.
   const shown = usage && (totalTokens(usage) > 0 || usage.costUsd !== undefined) ? usage : undefined;
   const figure = shown ? usageFigure(shown) : context ? `Context ${contextFigure(context)}` : null;
@@ -48,6 +50,11 @@ export function UsageSummary({ usage, context }: UsageSummaryProps) {
           )}
           {context && <Row label="Context" value={contextFigure(context)} />}
         </dl>
+        {onBreakdown && (
+          <PopoverClose className="mt-2 text-xs text-blue-600 underline dark:text-blue-400" onClick={onBreakdown}>
+            Context breakdown
+          </PopoverClose>
+        )}
         {shown?.costIsEstimate && <p className="mt-2 max-w-64 text-xs text-neutral-500">Estimate: routed to another provider, priced by Claude Code as the Claude model it asked for.</p>}
         {shown && shown.costUsd === undefined && <p className="mt-2 max-w-64 text-xs text-neutral-500">This session's Claude Code version did not record its cost.</p>}
       </PopoverContent>

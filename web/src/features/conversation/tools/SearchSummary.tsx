@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CodeView } from '../code/CodeView';
 import { ToolSummary } from './ToolSummary';
 import { plural } from './types';
@@ -32,11 +33,12 @@ export function searchResultCount(text: string): number {
   return lines.length === 1 && [NO_MATCHES, NO_FILES].includes(lines[0]?.trim() ?? '') ? 0 : lines.length;
 }
 
-/** A collapsed search summary that reveals the raw result. */
-export function SearchSummary({ kind, text }: { kind: SearchKind; text: string }) {
+/** A collapsed search summary that reveals the raw result (and what the panel adds under it: a Grep's hits). */
+export function SearchSummary({ kind, text, children }: { kind: SearchKind; text: string; children?: ReactNode }) {
   return (
     <ToolSummary label={searchSummary(kind, searchResultCount(text))}>
       <CodeView code={text} language="plaintext" emptyText="(No content)" />
+      {children}
     </ToolSummary>
   );
 }
