@@ -10,6 +10,10 @@
  * --baseline adds the bare server and the start script of another checkout (e.g. `git archive <commit>` unpacked,
  * with a node_modules link and a copy of dist/web), built by its own scripts/build.mjs, so that before and after share
  * one machine load.
+ *
+ * --sessions <n> launches on an existing index instead of fresh directories (issue 28 point 1): the generated corpus
+ * of that size (bench/.corpus/s<n>) as CLAUDE_CONFIG_DIR and a CUI_HOME under $TMPDIR kept between runs, one per
+ * checkout, built once (the server started until every message is searchable) when it has no cui.db yet.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,10 +21,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
+import { ensureCorpus } from './generate-corpus';
 import { BENCH_ROOT, BENCH_TOKEN } from './server-process';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, baseline: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, baseline: { type: 'string' }, sessions: { type: 'string' } } });
+
+/** Where a launch finds its history: fresh directories, or the corpus and a kept index (--sessions). */
+interface History {
+  claudeConfigDir: string;
+  cuiHome: string;
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -39,14 +51,20 @@ async function firstOk(port: number, url: string): Promise<void> {
   }
 }
 
-async function launch(script: string, url: string): Promise<number> {
+function spawnServer(script: string, port: number, root: string, history?: History) {
+  return spawn(process.execPath, [script, '--port', String(port), '--token', BENCH_TOKEN], {
+    env: {
+      ...process.env, HOME: root, CUI_HOME: history?.cuiHome ?? path.join(root, 'cui'), CLAUDE_CONFIG_DIR: history?.claudeConfigDir ?? path.join(root, 'claude'), LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function launch(script: string, url: string, history?: History): Promise<number> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-launch-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [script, '--port', String(port), '--token', BENCH_TOKEN], {
-    env: { ...process.env, HOME: root, CUI_HOME: path.join(root, 'cui'), CLAUDE_CONFIG_DIR: path.join(root, 'claude'), LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  const child = spawnServer(script, port, root, history);
   await firstOk(port, url);
   const elapsed = performance.now() - started;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -54,6 +72,41 @@ async function launch(script: string, url: string): Promise<number> {
   await exited;
   fs.rmSync(root, { recursive: true, force: true });
   return elapsed;
+}
+
+/** Resolves once the search index holds every saved message (read from the database, as a second reader). */
+async function searchCaughtUp(file: string): Promise<void> {
+  for (;;) {
+    const db = fs.existsSync(file) ? new Database(file, { readonly: true }) : undefined;
+    try {
+      const behind = db?.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM session_text) - (SELECT indexed_through FROM search_state)').pluck().get() as number | undefined;
+      const indexed = db?.prepare('SELECT COUNT(*) FROM session_index').pluck().get() as number | undefined;
+      if (behind === 0 && indexed && indexed > 0) return;
+    } catch {
+      // Not migrated yet.
+    } finally {
+      db?.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The corpus and a CUI_HOME holding its whole index for this checkout's server, built once and kept. */
+async function existingIndex(script: string, name: string, sessions: number): Promise<History> {
+  const claudeConfigDir = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
+  ensureCorpus(claudeConfigDir, sessions);
+  const cuiHome = path.join(os.tmpdir(), `cui-bench-index-s${sessions}-${name}`);
+  const file = path.join(cuiHome, 'cui.db');
+  if (fs.existsSync(file)) return { claudeConfigDir, cuiHome };
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-launch-'));
+  const started = performance.now();
+  const child = spawnServer(script, await freePort(), root, { claudeConfigDir, cuiHome });
+  await searchCaughtUp(file);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  console.error(`${name}: index of ${sessions} sessions built in ${ms(performance.now() - started)}: ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
+  return { claudeConfigDir, cuiHome };
 }
 
 interface BuildScript {
@@ -83,12 +136,20 @@ async function main(): Promise<void> {
     const baselineStart = path.join(path.resolve(values.baseline), 'scripts', 'start.mjs');
     variants.push({ name: 'baseline: node scripts/start.mjs → GET /api/config', script: baselineStart, url: '/api/config' });
   }
-  for (const v of variants) await launch(v.script, v.url);
+  const sessions = values.sessions ? Number(values.sessions) : undefined;
+  const histories = new Map<string, History | undefined>();
+  for (const v of variants) {
+    const checkout = v.name.startsWith('baseline') ? 'baseline' : 'this';
+    if (sessions && !histories.has(checkout)) histories.set(checkout, await existingIndex(v.script, checkout, sessions));
+  }
+  const historyOf = (v: { name: string }) => histories.get(v.name.startsWith('baseline') ? 'baseline' : 'this');
+  for (const v of variants) await launch(v.script, v.url, historyOf(v));
   const samples = variants.map(() => [] as number[]);
   for (let i = 0; i < Number(values.runs); i++) {
-    for (const [k, v] of variants.entries()) samples[k]?.push(await launch(v.script, v.url));
+    for (const [k, v] of variants.entries()) samples[k]?.push(await launch(v.script, v.url, historyOf(v)));
   }
-  console.log(`launch → first 200, n=${values.runs} each, alternated, after one unmeasured launch each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  const on = sessions ? `an existing index of ${sessions} sessions` : 'fresh directories';
+  console.log(`launch → first 200 on ${on}, n=${values.runs} each, alternated, after one unmeasured launch each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   console.log('| launch → first 200 | median | p95 | min | max |\n|---|---|---|---|---|');
   for (const [k, v] of variants.entries()) {
     const s = stats(samples[k] ?? []);

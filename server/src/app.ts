@@ -24,6 +24,7 @@ import { worktreesFeature } from './features/worktrees/index';
 import { mcpFeature } from './features/mcp/index';
 import { gitFeature } from './features/git/index';
 import { installCompression } from './platform/compression';
+import { createDatabaseCheck } from './platform/db-background-check';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
 import { installUploads } from './platform/http';
@@ -131,13 +132,17 @@ async function createHttpServer(platform: PlatformDeps, options: HttpOptions, re
 }
 
 /** Serve first: the CLI's version and the Agent SDK load in the background after the first answer (or when idle). */
-function warmUpLater(app: FastifyInstance, core: Core): void {
+function warmUpLater(app: FastifyInstance, core: Core, notify?: (message: string) => void): void {
   const { platform } = core;
+  // The whole-file integrity check, once the index has settled (issue 28 point 1: it held start-up 21 s at 10,000 sessions).
+  const dbCheck = createDatabaseCheck({ file: platform.paths.dbPath, logger: platform.logger, notify });
+  app.addHook('onClose', () => dbCheck.stop());
   // The status route and a run's start load them on demand before that.
   installWarmUp(app, {
     idleMs: WARM_UP_IDLE_MS,
     warmUp: () => {
       void platform.claude.version();
+      dbCheck.startAfter(core.sessions.settled());
       // Loading the SDK holds the main thread 0.1-0.15 s: once the index has nothing left to do (a first index of
       // thousands of sessions is asked for pages meanwhile); a run started before then loads it at once.
       void core.sessions
@@ -169,7 +174,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (spaShell) await app.register(fastifyStatic, { root: options.webRoot as string, wildcard: true, preCompressed: true });
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
-  warmUpLater(app, core);
+  warmUpLater(app, core, options.onStartupNotice);
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => core.runs.close());
   app.addHook('onClose', async () => {

@@ -43,17 +43,31 @@ interface Fixture {
   archived: string;
 }
 
-/** Two indexed sessions with user data (a name and a pin; an archive flag), then a clean stop (which saves the backup). */
-async function sessionsWithUserData(): Promise<Fixture> {
+/** True once the search index holds every saved message (read as a second reader, as the benchmarks do). */
+function searchCaughtUp(file: string): boolean {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT (SELECT COUNT(*) FROM session_text) > 0 AND (SELECT MAX(id) FROM session_text) = (SELECT indexed_through FROM search_state)').pluck().get() === 1;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Two indexed sessions with user data (a name and a pin; an archive flag), then a clean stop (which saves the backup).
+ * `turns` makes the named one long, its search text many pages; the stop waits until its last message is searchable.
+ */
+async function sessionsWithUserData(turns = 1): Promise<Fixture> {
   const dirs = makeTestDirs('cui-damage-');
   const projects = path.join(dirs.claudeConfigDir, 'projects');
-  const named = writeSession(projects, { cwd: '/work/a', prompt: 'first', startMinute: 1 }).sessionId;
+  const named = writeSession(projects, { cwd: '/work/a', prompt: 'first', startMinute: 1, turns }).sessionId;
   const archived = writeSession(projects, { cwd: '/work/b', prompt: 'second', startMinute: 2 }).sessionId;
   const server = await start(dirs);
   await waitFor(async () => (await list(server)).length === 2, { message: 'both sessions indexed' });
   const update = (id: string, body: object) => server.api(`/api/conversations/${id}/update`, { method: 'PUT', body: JSON.stringify(body) });
   expect((await update(named, { customName: 'from the backup', pinned: true })).status).toBe(200);
   expect((await update(archived, { archived: true })).status).toBe(200);
+  await waitFor(() => searchCaughtUp(path.join(dirs.cuiHome, 'cui.db')), { message: 'every message searchable' });
   await stop(server);
   return { dirs, dbPath: path.join(dirs.cuiHome, 'cui.db'), named, archived };
 }
@@ -88,6 +102,21 @@ async function restartAndCheck(fixture: Fixture, expectedName: string): Promise<
   return report;
 }
 
+/** Starts on a database damaged where only the check after start-up looks: it reports and leaves the marker. */
+async function foundAfterStart(fixture: Fixture, options = { stop: true }): Promise<TestServer> {
+  const server = await start(fixture.dirs);
+  const report = await waitFor(async () => {
+    const text = await logs(server);
+    return text.includes('found by the check that runs after start-up') ? text : undefined;
+  }, { message: 'the background check reports the damage' });
+  expect(report).toContain(`The database ${fixture.dbPath} is damaged (SQLite's check failed`);
+  expect(report).toContain('restart cui to repair it');
+  expect(fs.existsSync(`${fixture.dbPath}.damage-found`)).toBe(true);
+  expect(fs.readdirSync(fixture.dirs.cuiHome).filter((name) => name.includes('.damaged-'))).toEqual([]);
+  if (options.stop) await stop(server);
+  return server;
+}
+
 describe('a damaged cui.db', () => {
   it('that is empty is moved aside and the user data comes back from the backup', async () => {
     const fixture = await sessionsWithUserData();
@@ -105,6 +134,8 @@ describe('a damaged cui.db', () => {
     const root = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'session_index'").pluck().get() as number;
     db.close();
     overwrite(fixture.dbPath, (root - 1) * pageSize, pageSize);
+    // The session list's table is rebuildable: the check after start-up finds its damage, the next start repairs it.
+    await foundAfterStart(fixture);
     const report = await restartAndCheck(fixture, 'newer than the backup');
     expect(report).toContain('rows read from the damaged file');
   });
@@ -115,6 +146,27 @@ describe('a damaged cui.db', () => {
     overwrite(fixture.dbPath, 0, 100);
     const report = await restartAndCheck(fixture, 'from the backup');
     expect(report).toContain('SQLite cannot read it');
+  });
+});
+
+describe('damage in the large tables (checked after start-up, issue 28 point 1)', () => {
+  it('is found by the background check while the server answers, and the next start restores the user data', async () => {
+    const fixture = await sessionsWithUserData(1500);
+    renameAfterBackup(fixture, 'newer than the backup');
+    const db = new Database(fixture.dbPath, { readonly: true });
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const leaves = db.prepare("SELECT pageno FROM dbstat WHERE name = 'session_text' AND pagetype = 'leaf' ORDER BY pageno").pluck().all() as number[];
+    db.close();
+    expect(leaves.length).toBeGreaterThan(20);
+    overwrite(fixture.dbPath, ((leaves[Math.floor(leaves.length / 2)] as number) - 1) * pageSize, pageSize);
+    const server = await foundAfterStart(fixture, { stop: false });
+    // Served from the damaged file: the check before listening left the search text to the background check.
+    expect((await list(server, '?archived=false')).map((row) => row.sessionInfo.custom_name)).toEqual(['newer than the backup']);
+    await stop(server);
+    const repaired = await restartAndCheck(fixture, 'newer than the backup');
+    expect(repaired).toContain("is damaged (SQLite's check failed");
+    expect(repaired).toContain('rows read from the damaged file');
+    expect(fs.existsSync(`${fixture.dbPath}.damage-found`)).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { statusForCode, type ErrorCode } from '@cui/contract';
 import { isAppError } from './app-error';
+import { leaveDamageMarker } from './db-background-check';
 import { isApiPath } from './security';
 import { requestStorageError, storageFaultBehind } from './storage-faults';
 import path from 'node:path';
@@ -64,6 +65,8 @@ export function installErrorHandler(app: FastifyInstance, logger: Logger, option
     }
     if (DAMAGED_DB_CODES.has((error as { code?: string }).code ?? '')) {
       logger.error({ component: 'db', requestId: request.id, err: error }, damagedDatabaseMessage(options.dbPath));
+      // The next start checks only the user data before listening: the marker makes it repair the whole file.
+      if (options.dbPath) leaveDamageMarker(options.dbPath, `SQLite reported damage while answering a request: ${error.message}`);
       return reply.status(503).send({ error: damagedDatabaseMessage(options.dbPath), code: 'storage.damaged' });
     }
     const fastifyError = error as FastifyError;

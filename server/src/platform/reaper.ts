@@ -108,7 +108,8 @@ export function createReaper(logger: Logger): Reaper {
     // Neither the process nor its pipe may keep the server's event loop alive.
     started.unref();
     if (started.stdin instanceof net.Socket) started.stdin.unref();
-    log.debug({ pid: started.pid }, 'reaper started');
+    // Not `pid`: that key is the server's own in every line (pino's base), and a second one replaced it in the JSON.
+    log.debug({ reaperPid: started.pid }, 'reaper started');
     child = started;
     return started;
   };
