@@ -4,16 +4,20 @@ import { defineConfig, devices } from '@playwright/test';
 // writes to its own test-results/run-<id> (workers inherit the id from the main process's environment).
 process.env.CUI_E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
 
+/** Specs that assert on wall-clock time: they run after the rest, alone (project 'timed'). */
+const TIMED = ['**/conversation-windows.spec.ts'];
+
 /**
  * Browser e2e: Debian's Chromium against the built web app served by the real cui server, which runs the
- * real Claude CLI against the fake Anthropic API (e2e/support). One worker: the machine is small.
+ * real Claude CLI against the fake Anthropic API (e2e/support). Two workers (a spec file each; every test has its own
+ * server, temporary directories and browser context): one test alone keeps about one core of two busy.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: `test-results/run-${process.env.CUI_E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -39,4 +43,9 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'e2e', testIgnore: TIMED },
+    // After every other spec has finished, so nothing else runs beside what it times.
+    { name: 'timed', testMatch: TIMED, dependencies: ['e2e'] },
+  ],
 });

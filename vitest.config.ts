@@ -19,14 +19,34 @@ const alias = [
 ];
 
 /**
- * Three projects:
+ * Integration files that assert on wall-clock time or on how fast processes end: they run after the rest, one file at
+ * a time, so a neighbour's CLI starting beside them is not what they measure.
+ */
+const serialIntegration = [
+  'server/test/foundation-main.test.ts',
+  'server/test/files-hostile.test.ts',
+  'server/test/http-hardening.test.ts',
+  'server/test/runs-lifecycle.test.ts',
+  'server/test/runs-orphans.test.ts',
+  'server/test/sessions-windows.test.ts',
+  'server/test/transcript-retention.test.ts',
+];
+
+/** Every file's workers: one per core (Vitest's default leaves a core to its main process, which does little here). */
+const PARALLEL_WORKERS = Math.max(2, os.availableParallelism());
+
+/**
+ * Four projects, in two groups. First, together on PARALLEL_WORKERS workers:
  * - unit: pure logic, colocated `*.test.ts` in contract/, server/src/ and bench/ (node, no network beyond loopback);
  * - web: React components and hooks, colocated `*.test.ts(x)` in web/src (jsdom);
  * - integration: server/test/**, real HTTP on port 0, the real pinned Claude CLI against the fake Messages API.
+ * Then, alone on one worker:
+ * - integration-serial: the integration files of `serialIntegration`.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: PARALLEL_WORKERS,
     globalSetup: ['server/test/vitest-teardown.ts'],
     env: { TMPDIR: runTmp },
     projects: [
@@ -54,8 +74,21 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['server/test/**/*.test.ts', 'fake-model/**/*.test.ts'],
+          exclude: serialIntegration,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration-serial',
+          environment: 'node',
+          include: serialIntegration,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
