@@ -29,6 +29,7 @@ const serialIntegration = [
   'server/test/runs-lifecycle.test.ts',
   'server/test/runs-orphans.test.ts',
   'server/test/sessions-windows.test.ts',
+  'server/test/terminals-orphans.test.ts',
   'server/test/transcript-retention.test.ts',
 ];
 
