@@ -20,15 +20,16 @@ const put = (server: TestServer, body: unknown): Promise<Response> =>
   server.api('/api/config', { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe('GET /api/config', () => {
-  it('returns interface, router and gemini with defaults and never the token or machine id', async () => {
+  it('returns interface, router, gemini and terminal with defaults and never the token or machine id', async () => {
     const server = await start();
     const response = await server.api('/api/config');
     expect(response.status).toBe(200);
     const text = await response.text();
     const body = PublicConfig.parse(JSON.parse(text));
-    expect(Object.keys(JSON.parse(text)).sort()).toEqual(['gemini', 'interface', 'router']);
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual(['gemini', 'interface', 'router', 'terminal']);
     expect(body.interface).toEqual({ colorScheme: 'system', language: '', notifications: { enabled: false } });
     expect(body.router).toEqual({ enabled: false, providers: [], rules: {} });
+    expect(body.terminal).toEqual({ allowRemote: false, idleMinutes: 60 });
     expect(text).not.toContain(server.token);
   });
 });
