@@ -83,6 +83,8 @@ export const ERROR_STATUS = {
   'schedule.invalid': 400,
   /** No such terminal (it ended: the shell exited, it was closed, or it stayed idle too long). */
   'terminal.not_found': 404,
+  /** A plain request to a terminal's socket route: it answers only a WebSocket upgrade (with a ticket). */
+  'terminal.websocket_required': 426,
   /** Terminals are off: the console listens beyond loopback and Settings has not turned them on. */
   'terminal.disabled': 403,
   /** A terminal from home works only in a trusted folder. */

@@ -106,6 +106,13 @@ describe('a terminal', () => {
     client.socket.close();
   });
 
+  it("answers a plain request to a terminal's socket route with 426 and the contract's error body", async () => {
+    const opened = await openTerminal();
+    const response = await server.api(`/api/terminals/${opened.terminalId}/socket`);
+    expect(response.status).toBe(426);
+    expect(await response.json()).toEqual({ code: 'terminal.websocket_required', error: "This is a terminal's WebSocket: open it with an upgrade and a ticket" });
+  });
+
   it('opens from home only in a trusted folder, and says why', async () => {
     const untrusted = path.join(server.dirs.root, 'elsewhere');
     fs.mkdirSync(untrusted);

@@ -10,11 +10,11 @@ import { createCliCommands, toCommand } from './commands';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-cli-commands-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function setup(answer: (params: Omit<AskParams, 'sdkQuery'>) => Promise<SlashCommand[]>) {
+function setup(answer: (params: Omit<AskParams, 'sdkQuery'>) => Promise<SlashCommand[]>, executablePath = process.execPath) {
   let version = '2.1.330';
   const asked: Omit<AskParams, 'sdkQuery'>[] = [];
   const commands = createCliCommands({
-    claude: { executablePath: '/bin/claude', version: async () => version, sdkQuery: () => Promise.reject(new Error('not used')) },
+    claude: { executablePath, version: async () => version, sdkQuery: () => Promise.reject(new Error('not used')) },
     logger: pino({ level: 'silent' }),
     paths: { home: root, claudeConfigDir: path.join(root, '.claude') },
     runEnv: () => ({}),
@@ -60,5 +60,11 @@ describe('createCliCommands', () => {
     fail = false;
     expect(await commands.list(undefined)).toEqual([toCommand(COMPACT)]);
     expect(asked).toHaveLength(2);
+  });
+
+  it('answers cli.not_found (400) without asking when the executable is not there, as a start does', async () => {
+    const { commands, asked } = setup(async () => [COMPACT], path.join(root, 'no-claude'));
+    await expect(commands.list(undefined)).rejects.toMatchObject({ code: 'cli.not_found', status: 400 });
+    expect(asked).toHaveLength(0);
   });
 });

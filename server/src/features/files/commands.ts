@@ -90,6 +90,8 @@ export function createCliCommands(deps: CliCommandsDeps): CliCommands {
 
   return {
     async list(workingDirectory) {
+      // As a start does: a CLI that is not there is the request's problem to fix (the config's path), not a failure.
+      if (!fs.existsSync(deps.claude.executablePath)) throw new AppError('cli.not_found', `Claude executable not found: ${deps.claude.executablePath}`);
       const given = workingDirectory && path.isAbsolute(workingDirectory) && isDirectory(workingDirectory) ? path.resolve(workingDirectory) : undefined;
       const folder = given ?? deps.paths.home;
       const trusted = given !== undefined && deps.trusted(given);

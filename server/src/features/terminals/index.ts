@@ -71,7 +71,16 @@ function registerTerminalRoutes(app: FastifyInstance, ctx: TerminalsContext, ter
     terminals.close(params.terminalId);
     return { success: true as const };
   });
-  app.get(routes.terminals.socket.path, { websocket: true, config: { auth: 'ticket' } }, terminalSocketHandler({ terminals, tickets }));
+  app.route({
+    method: 'GET',
+    url: routes.terminals.socket.path,
+    config: { auth: 'ticket' },
+    // A plain request gets the contract's error body (fuzzed routes never answer an empty 404).
+    handler: () => {
+      throw new AppError('terminal.websocket_required', "This is a terminal's WebSocket: open it with an upgrade and a ticket");
+    },
+    wsHandler: terminalSocketHandler({ terminals, tickets }),
+  });
 }
 
 /**
