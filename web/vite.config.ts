@@ -95,6 +95,9 @@ export default defineConfig({
       // nothing when imported: declared so, a page's chunks take only the modules it uses, not all a barrel lists, and
       // zod stays out of the first load (issue 11; see src/app/routes.ts).
       treeshake: { manualPureFunctions: ['z'], moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) },
+      // Its warning that plugins took most of a build says how busy the machine was, not what to fix; `npm start`
+      // builds on first run and that line landed among the server's log lines on a loaded machine.
+      checks: { bundlerTimings: false },
     },
   },
   server: {
