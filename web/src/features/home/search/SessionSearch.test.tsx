@@ -116,13 +116,13 @@ describe('SessionSearch', () => {
     const marks = results.querySelectorAll('mark');
     expect(marks).toHaveLength(3);
     expect(marks[0]?.textContent).toBe('parser_utils');
-    const hits = screen.getAllByTestId('search-hit');
-    expect(hits[0]).toHaveAttribute('aria-selected', 'true');
-    fireEvent.keyDown(field(), { key: 'ArrowDown' });
-    fireEvent.keyDown(field(), { key: 'ArrowDown' });
-    fireEvent.keyDown(field(), { key: 'ArrowDown' });
-    fireEvent.keyDown(field(), { key: 'ArrowUp' });
-    await waitFor(() => expect(screen.getAllByTestId('search-hit')[2]).toHaveAttribute('aria-selected', 'true'));
+    const selected = () => screen.getAllByTestId('search-hit').map((hit) => hit.getAttribute('aria-selected'));
+    expect(selected()).toEqual(['true', 'false', 'false']);
+    // One key at a time, each step seen before the next: down, down, down (round to the first), up (back to the last).
+    for (const [key, expected] of [['ArrowDown', 1], ['ArrowDown', 2], ['ArrowDown', 0], ['ArrowUp', 2]] as const) {
+      fireEvent.keyDown(field(), { key });
+      await waitFor(() => expect(selected().indexOf('true')).toBe(expected));
+    }
     fireEvent.keyDown(field(), { key: 'Enter' });
     expect(await screen.findByTestId('where')).toHaveTextContent(`/c/${B}?message=u-b2`);
   });
