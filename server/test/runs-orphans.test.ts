@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StartConversationResponse } from '@cui/contract';
@@ -127,6 +128,26 @@ describe('a server killed with SIGKILL', () => {
     await waitFor(() => runProcesses(dirs, server).some((entry) => entry.cmdline.includes('--resume')), { message: 'the standby CLI to run' });
 
     expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
+  });
+
+  it("takes a git commit with it while the repository's pre-commit hook runs, the hook included", async () => {
+    const dirs = makeTestDirs();
+    const repo = makeRepo(path.join(dirs.work, 'hooked'));
+    const server = await startServer(dirs);
+    const { sessionId, streamingId } = await startRun(server, { workingDirectory: repo, initialPrompt: 'hello hook' });
+    await (await server.api(`/api/stream/${streamingId}`)).text();
+    await waitFor(async () => (await server.api(`/api/conversations/${sessionId}/git/status`)).status === 200, { message: 'the session to be known' });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('config', 'user.name', 'Test');
+    git('config', 'user.email', 'test@example.invalid');
+    fs.writeFileSync(path.join(repo, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(repo, 'new.txt'), 'new\n');
+    git('add', 'new.txt');
+    const committing = server.api(`/api/conversations/${sessionId}/git/commit`, { method: 'POST', body: JSON.stringify({ message: 'held by its hook' }) }).catch(() => undefined);
+    await waitFor(() => runProcesses(dirs, server).some((entry) => entry.cmdline.startsWith('sleep 600')), { message: 'the pre-commit hook to run' });
+
+    expect(await killServerAndTimeOrphans(server, dirs)).toBeLessThan(GONE_WITHIN_MS);
+    await committing;
   });
 
   it('takes the CLI it is asking how runs sign in with it', async () => {

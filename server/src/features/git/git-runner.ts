@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { childEnvironment } from '../../cli/claude-query';
 import { AppError } from '../../platform/app-error';
+import { identify } from '../../platform/process-identity';
+import type { ProcessOwner } from '../../platform/reaper';
 
 /** A local operation's time limit; remote ones (fetch, pull, push) get REMOTE_TIMEOUT_MS. */
 export const LOCAL_TIMEOUT_MS = 30_000;
@@ -23,12 +25,12 @@ export interface GitCall {
 }
 
 /**
- * Runs git with an argument list (execFile: no shell) and owns every process it starts: each has a time limit, and
- * `close()` kills those still running. `--literal-pathspecs` keeps `*` and `:(…)` in a path after `--` literal; a
+ * Runs git with an argument list (execFile: no shell) and owns every process it starts: each has a time limit,
+ * `close()` kills those still running, and the reaper (`owner`) ends one with its hooks if the server dies meanwhile. `--literal-pathspecs` keeps `*` and `:(…)` in a path after `--` literal; a
  * missing credential fails instead of prompting (GIT_TERMINAL_PROMPT=0, ssh in batch mode); the user's own
  * credential helpers and ssh agent still apply.
  */
-export function createGitRunner() {
+export function createGitRunner(owner?: ProcessOwner) {
   const running = new Set<AbortController>();
   const env = childEnvironment(process.env, {
     GIT_TERMINAL_PROMPT: '0',
@@ -46,11 +48,13 @@ export function createGitRunner() {
         { cwd: call.cwd, env, timeout: call.timeoutMs ?? LOCAL_TIMEOUT_MS, maxBuffer: MAX_BUFFER, signal: controller.signal, windowsHide: true, encoding: 'utf8' },
         (error, stdout, stderr) => {
           running.delete(controller);
+          if (child.pid !== undefined) owner?.forget(child.pid);
           const code = (error as { code?: unknown } | null)?.code;
           if (!error || (typeof code === 'number' && call.allowExitCodes?.includes(code))) return resolve({ stdout, stderr });
           reject(gitError(error, stderr || stdout));
         },
       );
+      if (child.pid !== undefined) owner?.watch(identify(child.pid));
       if (call.input !== undefined) child.stdin?.end(call.input);
       else child.stdin?.end();
     });

@@ -1,13 +1,14 @@
 import { routes } from '@cui/contract';
 import type { Feature } from '../../platform/feature';
+import type { ProcessOwner } from '../../platform/reaper';
 import { registerRoute } from '../../platform/http';
 import type { Workspace } from '../workspace/index';
 import { createGitRunner } from './git-runner';
 import { createGitService } from './git-service';
 
 /** Git review and commit of a conversation's folder or worktree (issue 24): status, diffs, stage, commit, branches, remotes. */
-export function gitFeature({ workspace }: { workspace: Workspace }): Feature {
-  const git = createGitRunner();
+export function gitFeature({ workspace, reaper }: { workspace: Workspace; reaper: ProcessOwner }): Feature {
+  const git = createGitRunner(reaper);
   const service = createGitService({ workspace, git });
   const r = routes.git;
   return {
