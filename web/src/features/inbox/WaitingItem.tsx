@@ -34,11 +34,6 @@ export function WaitingItem({ permission, now }: WaitingItemProps) {
         <span className="font-mono font-medium">{permission.toolName}</span>
         {permission.summary && <span>: {permission.summary}</span>}
       </p>
-      {canApprove && permission.alwaysAllowLabel && (
-        <Button size="sm" className={`h-auto min-h-7 whitespace-normal py-1 text-left ${TOUCH} max-sm:h-auto max-sm:min-h-10`} disabled={decide.pending} onClick={() => send('approve', true)}>
-          {permission.alwaysAllowLabel}
-        </Button>
-      )}
       {decide.error && (
         <p role="alert" className="text-xs text-red-600 dark:text-red-400">
           Failed to send permission decision
@@ -69,6 +64,12 @@ export function WaitingItem({ permission, now }: WaitingItemProps) {
           </PopoverClose>
         )}
       </div>
+      {/* After Approve and Deny: opening the list focuses Approve, so Enter allows this one call, never a rule. */}
+      {canApprove && permission.alwaysAllowLabel && (
+        <Button size="sm" className={`h-auto min-h-7 whitespace-normal py-1 text-left ${TOUCH} max-sm:h-auto max-sm:min-h-10`} disabled={decide.pending} onClick={() => send('approve', true)}>
+          {permission.alwaysAllowLabel}
+        </Button>
+      )}
     </li>
   );
 }

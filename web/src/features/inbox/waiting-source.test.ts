@@ -1,10 +1,16 @@
 import type { WaitingPermission } from '@cui/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNAUTHORIZED_EVENT } from '@/app/auth-token';
 import { createWaitingSource, WAITING_RETRY_MS } from './waiting-source';
 
 const item: WaitingPermission = { id: 'a', streamingId: 'run', sessionTitle: 't', toolName: 'Edit', summary: 'x', timestamp: '2026-11-22T20:00:00.000Z' };
 const line = (permissions: WaitingPermission[]) => `${JSON.stringify({ type: 'waiting', permissions })}\n`;
+
+// The source loads the contract's schema with the first list that is not empty: loaded once here, its first decode
+// does not wait for the contract's transform (which took over vi.waitFor's second on a loaded machine).
+beforeAll(async () => {
+  await import('@cui/contract');
+});
 
 /** A fetch whose every call answers with the next body from `bodies` (a body is the list of chunks, then the end). */
 function setup(bodies: string[][]) {
