@@ -72,6 +72,7 @@ export function Composer(props: ComposerProps) {
   useAutoGrow(textareaRef, composer.text);
   const insertDictation = useInsertDictation(textareaRef, composer.setText);
   const voice = useVoiceInput(insertDictation);
+  const recordingVoice = voice.phase !== 'idle';
   const locked = composer.busy || props.disabled;
 
   return (
@@ -99,12 +100,21 @@ export function Composer(props: ComposerProps) {
           {worktree.available && <WorktreeToggle on={worktree.on} onChange={worktree.setOn} disabled={locked} />}
           {showModelSelector && <ModelSelector value={composer.model} onChange={(model) => (composer.setModel(model), model && props.onSwitch?.({ model }))} disabled={locked} />}
           <PermissionModeSelector value={composer.permissionMode} onChange={(mode) => (composer.setPermissionMode(mode), props.onSwitch?.({ permissionMode: mode }))} disabled={locked} />
-          <BudgetField value={budget.text} onChange={budget.setText} disabled={locked} />
+          {/* While recording on a phone the recorder's controls take the place of the options beside them: the row keeps one line. */}
+          <span className={cn('contents', recordingVoice && 'max-sm:hidden')}>
+            <BudgetField value={budget.text} onChange={budget.setText} disabled={locked} />
+          </span>
           <div className="ml-auto flex items-center gap-1">
-            <AttachImages images={images} disabled={locked} />
+            <span className={cn('contents', recordingVoice && 'max-sm:hidden')}>
+              <AttachImages images={images} disabled={locked} />
+            </span>
             <VoiceControl voice={voice} disabled={locked} />
             {actions}
-            {props.onSchedule && <ScheduleButton onSchedule={props.onSchedule} composer={composer} worktree={worktree.available && worktree.on} />}
+            {props.onSchedule && (
+              <span className={cn('contents', recordingVoice && 'max-sm:hidden')}>
+                <ScheduleButton onSchedule={props.onSchedule} composer={composer} worktree={worktree.available && worktree.on} />
+              </span>
+            )}
             <Button type="submit" variant="primary" size="icon" aria-label="Send" disabled={!composer.canSubmit} className={`rounded-full ${TOUCH_ICON}`}>
               {composer.busy ? <Spinner size="sm" label="Sending" className="border-white/40 border-t-white dark:border-neutral-400 dark:border-t-neutral-900" /> : <ArrowUp size={16} aria-hidden />}
             </Button>

@@ -61,11 +61,12 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
         {summary && <ToolsPanelButton sessionId={summary.sessionId} tab={toolsTab} onTab={setToolsTab} />}
         <WorktreeBadge projectPath={projectPath} />
       </div>
-      {tools}
-      {projectPath && <FilesButton />}
-      {summary && (
-        <>
-          {projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}
+      {/* The panels' buttons: a row of their own on a phone, where beside the title they squeezed it out. */}
+      <div className="flex items-center gap-1 empty:hidden max-sm:order-last max-sm:w-full max-sm:justify-end">
+        {tools}
+        {projectPath && <FilesButton />}
+        {summary && projectPath && <RewindButton sessionId={summary.sessionId} projectPath={projectPath} />}
+        {summary && (
           <Tooltip content="Terminal">
             <Button asChild variant="ghost" size="icon" aria-label="Terminal">
               <Link to={`/terminal?session=${summary.sessionId}`}>
@@ -73,6 +74,10 @@ export function ConversationHeader({ summary, projectPath, metrics, context = nu
               </Link>
             </Button>
           </Tooltip>
+        )}
+      </div>
+      {summary && (
+        <>
           <IconButton
             label={archived ? 'Unarchive' : 'Archive'}
             icon={archived ? <ArchiveRestore size={16} aria-hidden /> : <Archive size={16} aria-hidden />}
