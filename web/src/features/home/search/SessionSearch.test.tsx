@@ -127,6 +127,26 @@ describe('SessionSearch', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent(`/c/${B}?message=u-b2`);
   });
 
+  it('moves through the hits with the first key pressed the moment they are shown, before React runs its passive effects', async () => {
+    stubSearch();
+    renderSearch();
+    // A mutation observer's callback runs as a microtask right after React puts the hits in the page, before any
+    // later task (where React runs useEffect): the key goes in then, as a fast typist's could.
+    const pressed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="search-hit"]')) return;
+        observer.disconnect();
+        field().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    fireEvent.change(field(), { target: { value: 'parser_utils' } });
+    await pressed;
+    const selected = () => screen.getAllByTestId('search-hit').map((hit) => hit.getAttribute('aria-selected'));
+    await waitFor(() => expect(selected()).toEqual(['false', 'true', 'false']));
+  });
+
   it('opens the best hit on Enter, a session found by its name, and labels where each hit matched', async () => {
     stubSearch();
     renderSearch();
