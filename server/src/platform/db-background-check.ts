@@ -62,6 +62,8 @@ try {
 } catch (error) {
   parentPort.postMessage(damaged(error) ? { ok: false, reason: 'SQLite cannot read it: ' + message(error) } : { failed: message(error) });
 }
+// The driver is loaded (or could not be): from here the server may end this worker (see \`loaded\` below).
+parentPort.postMessage({ loaded: true });
 try {
   if (db) {
     const rows = db.pragma('quick_check(3)', { simple: false }).map((row) => String(Object.values(row)[0]));
@@ -91,8 +93,18 @@ export function startBackgroundCheck(deps: { file: string; logger: Logger; notif
   const started = performance.now();
   const worker = new Worker(CHECK_SOURCE, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
   let stopped = false;
+  // Settles once the worker has loaded SQLite's native driver (or ended): ending a worker while Node registers a
+  // native addon in it aborts the whole process (node-addon-api's fatal 'Error::New napi_get_last_error_info', met
+  // once in a clean-clone run when a test closed its server just after start-up), so stop() waits for this first.
+  const loaded = new Promise<void>((resolve) => {
+    worker.once('message', () => resolve());
+    worker.once('error', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   const result = new Promise<CheckResult | undefined>((resolve) => {
-    worker.once('message', (message: CheckResult) => resolve(message));
+    worker.on('message', (message: CheckResult | { loaded: true }) => {
+      if (!('loaded' in message)) resolve(message);
+    });
     worker.once('error', (error) => resolve({ failed: error.message }));
     worker.once('exit', () => resolve(undefined));
   });
@@ -115,6 +127,7 @@ export function startBackgroundCheck(deps: { file: string; logger: Logger; notif
     done,
     async stop() {
       stopped = true;
+      await loaded;
       await worker.terminate();
       await done;
     },
