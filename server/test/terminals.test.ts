@@ -84,6 +84,21 @@ describe('a terminal', () => {
     client.socket.close();
   });
 
+  it("offers the console's own CLI as claude, with the runs' CLAUDE_CONFIG_DIR, and runs it interactively (to sign in there)", async () => {
+    const opened = await openTerminal();
+    const client = connectTerminal(server.url, opened.terminalId, opened.ticket);
+    await waitFor(() => client.output().includes(PROMPT), { message: 'the prompt' });
+    client.type('claude --version; echo "config=[$CLAUDE_CONFIG_DIR]"\r');
+    await waitFor(() => client.output().includes('config=['), { message: 'the version and the config folder' });
+    expect(client.output()).toMatch(/\d+\.\d+\.\d+ \(Claude Code\)/);
+    expect(client.output()).toContain(`config=[${server.dirs.claudeConfigDir}]`);
+    client.type('claude\r');
+    // Its full-screen start (its onboarding here: a fresh config folder, and no network to reach Anthropic from a test).
+    const version = /(\d+\.\d+\.\d+) \(Claude Code\)/.exec(client.output())?.[1] ?? 'none';
+    await waitFor(async () => (await client.screen()).some((line) => line.includes(`Welcome to Claude Code v${version}`)), { message: 'the interactive CLI' });
+    client.socket.close();
+  });
+
   it('refuses a reused ticket, a missing one and one for another terminal with 4401, after the handshake', async () => {
     const opened = await openTerminal();
     const used = connectTerminal(server.url, opened.terminalId, opened.ticket);

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/app-error';
 import type { Feature } from '../../platform/feature';
 import { registerRoute } from '../../platform/http';
 import { createTerminalManager, type TerminalLimits, type TerminalManager } from './terminal-manager';
+import { withCliOnPath } from './cli-on-path';
 import { chooseProtocol, terminalSocketHandler } from './terminal-socket';
 import { createTicketStore, type TicketStore } from './tickets';
 
@@ -100,7 +101,8 @@ export function terminalsFeature(ctx: TerminalsContext): Feature {
   const terminals = createTerminalManager({
     reaper: ctx.reaper,
     shell: ctx.options.terminalShell,
-    environment: (folder) => ctx.cliEnv(folder),
+    // A run's environment, with the console's own CLI reachable as `claude` (to sign in from a terminal).
+    environment: (folder) => withCliOnPath(ctx.cliEnv(folder), ctx.platform.claude.executablePath, path.join(ctx.platform.paths.cuiHome, 'bin')),
     idleMs: () => ctx.platform.config.get().terminal.idleMinutes * 60_000,
     limits: ctx.options.terminalLimits,
     onEnded: (terminalId) => tickets.forgetTerminal(terminalId),
