@@ -12,8 +12,8 @@ import { deliverPush, listenToWorker, workerMessages } from './support/web-push'
  * Web push in Chromium: the browser's `subscribe` is stubbed (Debian's Chromium cannot reach a push service) with a
  * subscription whose keys the test holds; the server encrypts to a local push service, the test decrypts and hands
  * the plaintext to the service worker over CDP, and the worker's 'notification-shown' message is the assertion.
- * A permission request's push shows Approve/Deny; a tap on Approve makes the worker POST the request's action link:
- * the run goes on, and the conversation says 'Approved from notification'.
+ * A permission request's push shows Approve/Deny (and Changes); a tap on Approve makes the worker POST the request's
+ * action link: the run goes on, and the conversation says 'Approved from notification'; Changes opens its Changes panel.
  */
 
 let push: FakePushService;
@@ -121,7 +121,11 @@ test("Approve on a pushed permission request lets the run continue, and the conv
   await deliverPush(context, page, cui.url, plaintext);
   await expect
     .poll(async () => (await workerMessages(page)).find((message) => (message as ShownMessage).type === 'notification-shown'))
-    .toMatchObject({ tag: `cui-permission-${permissionId}`, actions: ['approve', 'deny'], data: { type: 'permission', sessionId: run.sessionId, approveUrl: expect.stringMatching(/^\/api\/notify-actions\//) } });
+    .toMatchObject({
+      tag: `cui-permission-${permissionId}`,
+      actions: ['approve', 'deny', 'changes'],
+      data: { type: 'permission', sessionId: run.sessionId, approveUrl: expect.stringMatching(/^\/api\/notify-actions\//), changesUrl: `/c/${run.sessionId}?panel=changes` },
+    });
   const shown = (await workerMessages(page)).find((message) => (message as ShownMessage).type === 'notification-shown') as ShownMessage;
 
   // The tap: the worker's own notificationclick handler, given the data it showed and the Approve action. A real
@@ -144,4 +148,14 @@ test("Approve on a pushed permission request lets the run continue, and the conv
   await page.reload();
   await expect(page.getByText('Approved from notification')).toHaveCount(1);
   await expect(page.getByRole('note')).toHaveText('Approved from notification');
+
+  // Issue 24.5: the notification's Changes takes the open window to the conversation's Changes panel (what the run
+  // changed once approved). A browser showing two buttons leaves it out; where it shows, this is the tap.
+  await worker.evaluate((data) => {
+    const tap = Object.assign(new Event('notificationclick'), { action: 'changes', notification: { data, close: () => undefined }, waitUntil: () => undefined });
+    self.dispatchEvent(tap);
+  }, shown.data);
+  await page.waitForURL(`/c/${run.sessionId}?panel=changes`);
+  const changes = page.getByRole('dialog', { name: 'Changes' });
+  await expect(changes.getByRole('region', { name: 'Not staged' }).getByTestId('change-row')).toContainText(/hello\.txt\s*\+1\s*−1/);
 });

@@ -100,7 +100,8 @@ describe('Approve/Deny from a notification', () => {
     expect(actions).toEqual([
       { action: 'http', label: 'Approve', url: expect.stringMatching(new RegExp(`^${server.url}/api/notify-actions/[A-Za-z0-9_-]{43}$`)), method: 'POST', clear: true },
       { action: 'http', label: 'Deny', url: expect.stringMatching(/\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/), method: 'POST', clear: true },
-      { action: 'view', label: 'Open', url: `${server.url}/c/${sessionId}`, clear: true },
+      // Issue 24.5: Changes opens the conversation's Changes panel (the message's click opens the conversation), no token.
+      { action: 'view', label: 'Changes', url: `${server.url}/c/${sessionId}?panel=changes`, clear: false },
     ]);
     const [approve, deny] = actions as [(typeof actions)[0], (typeof actions)[0]];
 

@@ -86,6 +86,7 @@ describe('web push', () => {
         permissionRequestId: request.data.id,
         approveUrl: expect.stringMatching(/^\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/),
         denyUrl: expect.stringMatching(/^\/api\/notify-actions\/[A-Za-z0-9_-]{43}$/),
+        changesUrl: `/c/${sessionId}?panel=changes`,
       },
     });
     const vapid = verifyVapid(received.headers.authorization as string);

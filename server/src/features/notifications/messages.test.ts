@@ -90,7 +90,7 @@ describe('capping', () => {
 });
 
 describe('web push payload', () => {
-  it('carries the kind, session, run and permission, and stays far under the 4 KB push limit', async () => {
+  it('carries the kind, session, run and permission, its Changes link, and stays far under the 4 KB push limit', async () => {
     const { pushPayload } = await import('./web-push');
     const notification = permissionNotification(permission('Bash', { command: 'x'.repeat(10_000) }));
     if (!notification) throw new Error('unreachable');
@@ -100,7 +100,7 @@ describe('web push payload', () => {
     expect(payload).toMatchObject({
       title: 'CUI Permission Request',
       tag: 'cui-permission-p1',
-      data: { type: 'permission', sessionId: 's1', streamingId: 'st1', permissionRequestId: 'p1', approveUrl: actions.approvePath, denyUrl: actions.denyPath },
+      data: { type: 'permission', sessionId: 's1', streamingId: 'st1', permissionRequestId: 'p1', approveUrl: actions.approvePath, denyUrl: actions.denyPath, changesUrl: '/c/s1?panel=changes' },
     });
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
     const ended = runEndedNotification({ streamingId: 'st1', sessionId: 's1', reason: 'completed', isError: false, durationMs: 1, summary: '' });

@@ -18,6 +18,14 @@ export interface Notification {
   actions?: { approvePath: string; denyPath: string };
 }
 
+/**
+ * The conversation with its Changes panel open (issue 24.5), server-relative: a permission notification's 'Changes'.
+ * It never carries the token: the page that opens signs in from what the browser already stored.
+ */
+export function changesPath(sessionId: string): string {
+  return `/c/${encodeURIComponent(sessionId)}?panel=changes`;
+}
+
 export const PERMISSION_TITLE = 'CUI Permission Request';
 export const FINISHED_TITLE = 'Task Finished';
 export const COMPLETED_MESSAGE = 'Task completed';

@@ -20,15 +20,18 @@ describe('ntfy publishing', () => {
     expect(sessionLink('https://h.example/base', 'a b')).toBe('https://h.example/base/c/a%20b');
   });
 
-  it('adds Approve/Deny http actions (POST, no body) and Open only when there is a public URL and the request has links', () => {
+  it('adds Approve/Deny http actions (POST, no body) and Changes only when there is a public URL and the request has links', () => {
     const withLinks: Notification = { ...notification, actions: { approvePath: '/api/notify-actions/AAA', denyPath: '/api/notify-actions/DDD' } };
     expect(ntfyMessage(withLinks, context({ enabled: true })).actions).toBeUndefined();
     expect(ntfyMessage(notification, context({ enabled: true, publicUrl: 'https://cui.example.com' })).actions).toBeUndefined();
     expect(ntfyMessage(withLinks, context({ enabled: true, publicUrl: 'https://cui.example.com/' })).actions).toEqual([
       { action: 'http', label: 'Approve', url: 'https://cui.example.com/api/notify-actions/AAA', method: 'POST', clear: true },
       { action: 'http', label: 'Deny', url: 'https://cui.example.com/api/notify-actions/DDD', method: 'POST', clear: true },
-      { action: 'view', label: 'Open', url: 'https://cui.example.com/c/s-1', clear: true },
+      // Issue 24.5: the conversation with its Changes panel, the notification kept up for Approve/Deny; no token in it.
+      { action: 'view', label: 'Changes', url: 'https://cui.example.com/c/s-1?panel=changes', clear: false },
     ]);
+    const sessionWithSpace = ntfyMessage({ ...withLinks, sessionId: 'a b' }, context({ enabled: true, publicUrl: 'https://h.example/base' }));
+    expect(sessionWithSpace.actions?.[2]?.url).toBe('https://h.example/base/c/a%20b?panel=changes');
   });
 
   it('posts JSON and rejects on a non-2xx answer', async () => {

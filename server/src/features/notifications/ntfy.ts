@@ -1,6 +1,6 @@
 import { DEFAULT_NTFY_URL, ntfyTopic } from '@cui/contract';
 import type { NotificationChannel, NotificationContext } from './channel';
-import type { Notification } from './messages';
+import { changesPath, type Notification } from './messages';
 
 /** A publish that takes longer is abandoned (and logged): a slow ntfy must not pile up requests. */
 export const NTFY_TIMEOUT_MS = 10_000;
@@ -16,10 +16,13 @@ export interface NtfyMessage {
   actions?: NtfyAction[];
 }
 
-/** ntfy's action buttons (https://docs.ntfy.sh/publish/#action-buttons): an `http` action carries no body or headers. */
+/**
+ * ntfy's action buttons (https://docs.ntfy.sh/publish/#action-buttons), at most 3: an `http` action carries no body or
+ * headers; `clear` dismisses the notification once tapped.
+ */
 export type NtfyAction =
   | { action: 'http'; label: string; url: string; method: 'POST'; clear: true }
-  | { action: 'view'; label: string; url: string; clear: true };
+  | { action: 'view'; label: string; url: string; clear: boolean };
 
 /** JSON is published to the server's root; a path prefix (ntfy behind a reverse proxy) is kept. */
 export function ntfyPublishUrl(ntfyUrl: string | undefined): string {
@@ -42,7 +45,10 @@ export function sessionLink(publicUrl: string | undefined, sessionId: string): s
 
 /**
  * Approve, Deny (`http` actions the phone POSTs without a body: Android's ntfy app sends no content type then) and
- * Open, only with a public URL: the phone cannot reach 127.0.0.1, and without one there is no link to send at all.
+ * Changes (the conversation with its Changes panel open, issue 24.5), only with a public URL: the phone cannot reach
+ * 127.0.0.1, and without one there is no link to send at all. ntfy allows three buttons; opening the conversation is
+ * the message's `click`, so no button is spent on it. Changes leaves the notification up: whoever reviews the diff
+ * still needs Approve and Deny.
  */
 export function ntfyActions(notification: Notification, publicUrl: string | undefined): NtfyAction[] | undefined {
   const click = sessionLink(publicUrl, notification.sessionId);
@@ -51,7 +57,7 @@ export function ntfyActions(notification: Notification, publicUrl: string | unde
   return [
     { action: 'http', label: 'Approve', url: base + notification.actions.approvePath, method: 'POST', clear: true },
     { action: 'http', label: 'Deny', url: base + notification.actions.denyPath, method: 'POST', clear: true },
-    { action: 'view', label: 'Open', url: click, clear: true },
+    { action: 'view', label: 'Changes', url: base + changesPath(notification.sessionId), clear: false },
   ];
 }
 

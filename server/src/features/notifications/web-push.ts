@@ -3,7 +3,7 @@ import type { WebPushStatus } from '@cui/contract';
 import webpush, { WebPushError } from 'web-push';
 import type { PlatformDeps } from '../../context';
 import type { NotificationChannel } from './channel';
-import type { Notification } from './messages';
+import { changesPath, type Notification } from './messages';
 import type { PushSubscriptionStore, StoredSubscription } from './push-subscriptions';
 
 /** Who the push services may contact about our traffic (VAPID `sub`): a mailto: or https: URL. */
@@ -25,6 +25,8 @@ export interface PushPayload {
     /** Server-relative capability links the service worker POSTs for its Approve/Deny actions (end-to-end encrypted). */
     approveUrl?: string;
     denyUrl?: string;
+    /** A permission request's conversation with its Changes panel open (server-relative): the worker's 'Changes' action. */
+    changesUrl?: string;
   };
 }
 
@@ -41,6 +43,7 @@ export function pushPayload(notification: Notification): PushPayload {
       streamingId: notification.streamingId,
       ...(notification.permissionId ? { permissionRequestId: notification.permissionId } : {}),
       ...(notification.actions ? { approveUrl: notification.actions.approvePath, denyUrl: notification.actions.denyPath } : {}),
+      ...(permission && notification.sessionId ? { changesUrl: changesPath(notification.sessionId) } : {}),
     },
   };
 }
