@@ -83,6 +83,8 @@ describe('notifications through ntfy', () => {
     const finished = messagesOf(sessionId);
     expect(finished).toHaveLength(2);
     expect(finished[1]).toMatchObject({ title: 'Task Finished', tags: ['cui-complete'], priority: 3 });
+    // Issue 24.5: the finished task's one button opens what it changed.
+    expect(finished[1]?.actions).toEqual([{ action: 'view', label: 'Changes', url: `${PUBLIC_URL.replace(/\/+$/, '')}/c/${sessionId}?panel=changes`, clear: false }]);
     expect(finished[1]?.message).not.toBe('');
     await waitFor(() => phone.received.length === 2, { message: 'the phone got both' });
     expect(phone.received.map((message) => message.title)).toEqual(['CUI Permission Request', 'Task Finished']);

@@ -97,7 +97,7 @@ describe('web push', () => {
     await postJson(server, `/api/permissions/${request.data.id}/decision`, { action: 'approve' });
     await stream.ended;
     await waitFor(() => pushesTo('/push/phone').length === 2, { message: 'the finished run pushed too' });
-    expect(JSON.parse(decryptPush(pushesTo('/push/phone')[1]?.body ?? Buffer.alloc(0), subscriber))).toMatchObject({ title: 'Task Finished', data: { type: 'conversation-end', sessionId } });
+    expect(JSON.parse(decryptPush(pushesTo('/push/phone')[1]?.body ?? Buffer.alloc(0), subscriber))).toMatchObject({ title: 'Task Finished', data: { type: 'conversation-end', sessionId, changesUrl: `/c/${sessionId}?panel=changes` } });
     expect((await postJson(server, '/api/notifications/unregister', { endpoint: `${push.url}/push/phone` })).status).toBe(200);
     ntfy.failWith(undefined);
   });

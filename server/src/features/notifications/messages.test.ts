@@ -105,6 +105,6 @@ describe('web push payload', () => {
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
     const ended = runEndedNotification({ streamingId: 'st1', sessionId: 's1', reason: 'completed', isError: false, durationMs: 1, summary: '' });
     if (!ended) throw new Error('unreachable');
-    expect(pushPayload(ended)).toEqual({ title: 'Task Finished', message: 'Task completed', tag: 'cui-session-s1', data: { type: 'conversation-end', sessionId: 's1', streamingId: 'st1' } });
+    expect(pushPayload(ended)).toEqual({ title: 'Task Finished', message: 'Task completed', tag: 'cui-session-s1', data: { type: 'conversation-end', sessionId: 's1', streamingId: 'st1', changesUrl: '/c/s1?panel=changes' } });
   });
 });

@@ -34,6 +34,15 @@ describe('ntfy publishing', () => {
     expect(sessionWithSpace.actions?.[2]?.url).toBe('https://h.example/base/c/a%20b?panel=changes');
   });
 
+  it("gives a finished task's message one button, Changes, to review what it changed, only with a public URL; a schedule's pause none", () => {
+    const ended: Notification = { kind: 'run-ended', title: 'Task Finished', message: 'Task completed', tags: ['cui-finished'], priority: 3, sessionId: 's-1', streamingId: 'st' };
+    expect(ntfyMessage(ended, context({ enabled: true })).actions).toBeUndefined();
+    expect(ntfyMessage(ended, context({ enabled: true, publicUrl: 'https://cui.example.com' })).actions).toEqual([
+      { action: 'view', label: 'Changes', url: 'https://cui.example.com/c/s-1?panel=changes', clear: false },
+    ]);
+    expect(ntfyMessage({ ...ended, kind: 'schedule-paused' }, context({ enabled: true, publicUrl: 'https://cui.example.com' })).actions).toBeUndefined();
+  });
+
   it('posts JSON and rejects on a non-2xx answer', async () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     let status = 200;

@@ -52,12 +52,16 @@ export function sessionLink(publicUrl: string | undefined, sessionId: string): s
  */
 export function ntfyActions(notification: Notification, publicUrl: string | undefined): NtfyAction[] | undefined {
   const click = sessionLink(publicUrl, notification.sessionId);
-  if (!publicUrl || !click || !notification.actions) return undefined;
+  if (!publicUrl || !click) return undefined;
   const base = publicUrl.replace(/\/+$/, '');
+  const changes: NtfyAction = { action: 'view', label: 'Changes', url: base + changesPath(notification.sessionId), clear: false };
+  // A finished task: what it changed, to review (its only button).
+  if (notification.kind === 'run-ended') return [changes];
+  if (!notification.actions) return undefined;
   return [
     { action: 'http', label: 'Approve', url: base + notification.actions.approvePath, method: 'POST', clear: true },
     { action: 'http', label: 'Deny', url: base + notification.actions.denyPath, method: 'POST', clear: true },
-    { action: 'view', label: 'Changes', url: base + changesPath(notification.sessionId), clear: false },
+    changes,
   ];
 }
 

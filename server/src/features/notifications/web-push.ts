@@ -43,7 +43,8 @@ export function pushPayload(notification: Notification): PushPayload {
       streamingId: notification.streamingId,
       ...(notification.permissionId ? { permissionRequestId: notification.permissionId } : {}),
       ...(notification.actions ? { approveUrl: notification.actions.approvePath, denyUrl: notification.actions.denyPath } : {}),
-      ...(permission && notification.sessionId ? { changesUrl: changesPath(notification.sessionId) } : {}),
+      // A request to judge, or a finished task to review (issue 24.5); on a finished task it is the only button, so Chromium shows it.
+      ...((permission || notification.kind === 'run-ended') && notification.sessionId ? { changesUrl: changesPath(notification.sessionId) } : {}),
     },
   };
 }
