@@ -58,6 +58,10 @@ export const ERROR_STATUS = {
   'fs.conflict': 409,
   'trust.not_found': 404,
   'trust.not_revocable': 409,
+  /** A permission rule that is not in the settings file named. */
+  'trust.rule_not_found': 404,
+  /** A settings file that is not JSON settings (or not a regular file): it is never rewritten. */
+  'trust.settings_unreadable': 409,
   /** cui.db is damaged (detected while running): a restart moves it aside and restores user data. */
   'storage.damaged': 503,
   /** The disk holding CUI_HOME is full: the change was not saved (507 Insufficient Storage); it works again once space is freed. */

@@ -57,6 +57,46 @@ export const FolderTrust = z.object({
 });
 export type FolderTrust = z.infer<typeof FolderTrust>;
 
+/**
+ * Where a permission rule is written, as Claude Code names its settings sources: the user's settings
+ * (`CLAUDE_CONFIG_DIR/settings.json`), a project's shared settings (`.claude/settings.json`) or its local ones
+ * (`.claude/settings.local.json`, where "don't ask again … in this project" goes).
+ */
+export const PermissionRuleScope = z.enum(['user', 'project', 'local']);
+export type PermissionRuleScope = z.infer<typeof PermissionRuleScope>;
+export const PermissionRuleBehavior = z.enum(['allow', 'deny', 'ask']);
+export type PermissionRuleBehavior = z.infer<typeof PermissionRuleBehavior>;
+
+/** One rule of a settings file's `permissions.allow|deny|ask`, e.g. `Bash(npm test:*)`. */
+export const PermissionRule = z.object({
+  scope: PermissionRuleScope,
+  behavior: PermissionRuleBehavior,
+  rule: z.string(),
+  /** The settings file it is written in. */
+  file: z.string(),
+});
+export type PermissionRule = z.infer<typeof PermissionRule>;
+
+/** `?path=` of GET /api/trust/rules: the project folder whose rules are listed beside the user's. */
+export const PermissionRulesQuery = z.object({ path: FolderPath.optional() });
+export type PermissionRulesQuery = z.infer<typeof PermissionRulesQuery>;
+
+/** GET /api/trust/rules: the user's rules, and the folder's when one was asked; files that could not be read say so. */
+export const PermissionRulesResponse = z.object({
+  rules: z.array(PermissionRule),
+  unreadable: z.array(z.object({ file: z.string(), reason: z.string() })),
+});
+export type PermissionRulesResponse = z.infer<typeof PermissionRulesResponse>;
+
+/** POST /api/trust/rules/remove: the rule to take out of its settings file (`path`: the project, for project and local). */
+export const RemovePermissionRuleRequest = z.object({
+  scope: PermissionRuleScope,
+  behavior: PermissionRuleBehavior,
+  rule: z.string().min(1, 'rule is required'),
+  path: FolderPath.optional(),
+});
+export type RemovePermissionRuleRequest = z.infer<typeof RemovePermissionRuleRequest>;
+
 /** Trusted folders and the trust check. */
 export const trustRoutes = {
   /** Every trusted folder: the console's and the CLI's. */
@@ -66,5 +106,9 @@ export const trustRoutes = {
   /** Trusts a folder from the next run on. */
   trust: defineRoute({ name: 'trustFolder', summary: 'Trusts a folder: its settings load from the next run on.', method: 'PUT', path: '/api/trust/folders', body: TrustFolderRequest, response: TrustedFolder }),
   /** Revokes the console's trust of a folder (a folder the CLI trusts stays trusted: 409). */
+  /** The permission rules Claude Code applies: the user's, and a project's shared and local ones. */
+  rules: defineRoute({ name: 'listPermissionRules', summary: "The allow, deny and ask rules of the user's Claude Code settings and, with ?path=, of that project's shared and local settings.", method: 'GET', path: '/api/trust/rules', query: PermissionRulesQuery, response: PermissionRulesResponse }),
+  /** Takes one rule out of its settings file, keeping everything else in it. */
+  removeRule: defineRoute({ name: 'removePermissionRule', summary: 'Removes one permission rule from its settings file (404 when it is not there, 409 when the file cannot be read as settings).', method: 'POST', path: '/api/trust/rules/remove', body: RemovePermissionRuleRequest, response: z.object({ success: z.boolean() }) }),
   revoke: defineRoute({ name: 'revokeFolderTrust', summary: 'Revokes the console\'s trust of a folder (409 for a folder Claude Code trusts).', method: 'DELETE', path: '/api/trust/folders', query: FolderTrustQuery, response: z.object({ success: z.boolean() }) }),
 };

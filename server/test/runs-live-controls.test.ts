@@ -13,7 +13,7 @@ type PermissionEvent = Extract<StreamEvent, { type: 'permission_request' }>;
 const isPermissionRequest = (event: StreamEvent): event is PermissionEvent => event.type === 'permission_request';
 
 describe('always allow', () => {
-  it("approving with the CLI's suggestions writes the rule, and the same command then runs without asking", async () => {
+  it("approving with the CLI's suggestions writes the rule, the same command then runs without asking; Settings lists the rule and removes it, and the command asks again", async () => {
     const repo = ctx.newRepo('always');
     // The run loads the folder's local settings (where the rule goes) only in a trusted folder.
     expect((await ctx.server.api('/api/trust/folders', { method: 'PUT', body: JSON.stringify({ path: repo }) })).status).toBe(200);
@@ -33,6 +33,24 @@ describe('always allow', () => {
     await again.ended;
     expect(toolUses(again.events).map((use) => use.name)).toEqual(['Bash']);
     expect(typesOf(again.events)).not.toContain('permission_request');
+
+    // Settings lists the rule where the CLI wrote it, and removes it: the next identical command asks again.
+    const localFile = path.join(repo, '.claude', 'settings.local.json');
+    const listed = await ctx.server.api(`/api/trust/rules?path=${encodeURIComponent(repo)}`);
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { rules: unknown[] }).rules).toContainEqual({ scope: 'local', behavior: 'allow', rule: 'Bash(npm test *)', file: localFile });
+    const removed = await postJson(ctx.server, '/api/trust/rules/remove', { scope: 'local', behavior: 'allow', rule: 'Bash(npm test *)', path: repo });
+    expect(removed).toMatchObject({ status: 200, body: { success: true } });
+    expect((JSON.parse(fs.readFileSync(localFile, 'utf8')) as { permissions: { allow: string[] } }).permissions.allow).toEqual([]);
+    expect(await postJson(ctx.server, '/api/trust/rules/remove', { scope: 'local', behavior: 'allow', rule: 'Bash(npm test *)', path: repo })).toMatchObject({ status: 404, body: { code: 'trust.rule_not_found' } });
+    expect(await postJson(ctx.server, '/api/trust/rules/remove', { scope: 'local', behavior: 'allow', rule: 'Read', path: 'repo' })).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
+    expect(await postJson(ctx.server, '/api/trust/rules/remove', { scope: 'local', behavior: 'allow', rule: 'Read' })).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
+    const third = await startOk(ctx.server, { workingDirectory: repo, initialPrompt: 'run the npm tests once more' });
+    const asked = await openStream(ctx.server, third.streamingId);
+    const askedAgain = (await asked.next(isPermissionRequest)) as PermissionEvent;
+    expect(askedAgain.data.toolName).toBe('Bash');
+    expect((await postJson(ctx.server, `/api/permissions/${askedAgain.data.id}/decision`, { action: 'deny' })).status).toBe(200);
+    await asked.ended;
   });
 });
 
