@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makeRepo, startRun, waitForRunEnd } from './conversation-helpers';
 import { fakeGate } from './support/fake-gate';
 
-/** Issue 26 points 1, 3 and 7: "don't ask again", a live mode switch, the CLI's interruption marker. */
+/** Issue 26 points 1, 3 and 7: "don't ask again" (and its rule removed in Settings), a live mode switch, the CLI's interruption marker. */
 
 const permissionPrompt = (page: Page) => page.getByRole('region', { name: 'Permission request' });
 const ALWAYS = "Yes, and don't ask again for `npm test` in this project";
@@ -30,6 +32,21 @@ test('don\'t ask again, then a live mode switch, then an interruption shown as t
   await expect(page.getByText(/^The tests ran\./)).toBeVisible();
   await waitForRunEnd(cui, second.sessionId);
   await expect(permissionPrompt(page)).toHaveCount(0);
+
+  // Settings › Data controls lists the rule where it was written, and removes it after naming it (on the phone).
+  const localSettings = path.join(repo, '.claude', 'settings.local.json');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Data controls' }).click();
+  await settings.getByRole('combobox', { name: 'Project' }).selectOption(repo);
+  const localRules = settings.getByRole('list', { name: "This project's local settings" });
+  await localRules.getByRole('button', { name: 'Remove allow rule Bash(npm test *)' }).click();
+  await expect(settings.getByRole('group', { name: 'Confirm removal' })).toContainText(localSettings);
+  await settings.getByRole('button', { name: 'Remove rule' }).click();
+  await expect(localRules).toHaveCount(0);
+  expect((JSON.parse(fs.readFileSync(localSettings, 'utf8')) as { permissions: { allow: string[] } }).permissions.allow).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(settings).toHaveCount(0);
 
   // Switch the mode during a run: Ask → Auto while the model is held; the Edit then runs unasked.
   const gate = fakeGate(cui, 'e2e-switch');

@@ -2,3 +2,4 @@
 export { FolderTrustNotice, type FolderTrustNoticeProps } from './FolderTrustNotice';
 export { RetentionInfo } from './RetentionInfo';
 export { TrustedFolders } from './TrustedFolders';
+export { PermissionRules } from './PermissionRules';

@@ -1,8 +1,9 @@
-import type { FolderTrust, TranscriptRetention, TrustedFolder } from '@cui/contract';
+import type { FolderTrust, PermissionRule, TranscriptRetention, TrustedFolder } from '@cui/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FolderTrustNotice } from './FolderTrustNotice';
+import { PermissionRules } from './PermissionRules';
 import { RetentionInfo } from './RetentionInfo';
 import { TrustedFolders } from './TrustedFolders';
 
@@ -124,5 +125,55 @@ describe('RetentionInfo', () => {
     stubApi({ 'GET /api/retention': () => ({ body: { configuredDays: 7, settingsPath: '/s.json' } satisfies TranscriptRetention }) });
     render(<RetentionInfo />);
     expect(await screen.findByText('Transcripts older than 7 days are deleted by Claude Code (your setting).')).toBeInTheDocument();
+  });
+});
+
+describe('PermissionRules', () => {
+  const userRule: PermissionRule = { scope: 'user', behavior: 'deny', rule: 'Bash(rm -rf:*)', file: '/home/me/.claude/settings.json' };
+  const localRule = (folder: string): PermissionRule => ({ scope: 'local', behavior: 'allow', rule: 'Bash(npm test *)', file: `${folder}/.claude/settings.local.json` });
+
+  it("lists the user's rules and the chosen trusted project's, and removes one after a confirmation naming it", async () => {
+    let rules: PermissionRule[] = [userRule, localRule('/work/repo'), localRule('/home/me/cli-trusted')];
+    const calls = stubApi({
+      'GET /api/trust/folders': () => ({ body: { folders: [consoleEntry, cliEntry] } }),
+      'GET /api/trust/rules': (url) => ({ body: { rules: rules.filter((rule) => rule.scope === 'user' || rule.file.startsWith(`${url.searchParams.get('path')}/`)), unreadable: [] } }),
+      'POST /api/trust/rules/remove': (_url, body) => {
+        const asked = body as { rule: string; path?: string };
+        rules = rules.filter((rule) => !(rule.rule === asked.rule && rule.file.startsWith(`${asked.path}/`)));
+        return { body: { success: true } };
+      },
+    });
+    render(<PermissionRules />);
+    const local = await screen.findByRole('list', { name: "This project's local settings" });
+    expect(within(local).getByText('Bash(npm test *)')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your settings (every project)' })).getByText('Bash(rm -rf:*)')).toBeInTheDocument();
+    expect(screen.getByText('No rules.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/trust/rules' && call.url.searchParams.get('path') === '/work/repo')).toBeDefined();
+
+    await userEvent.click(within(local).getByRole('button', { name: 'Remove allow rule Bash(npm test *)' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm removal' });
+    expect(confirm).toHaveTextContent('Remove the allow rule Bash(npm test *) from /work/repo/.claude/settings.local.json?');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove rule' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: "This project's local settings" })).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ scope: 'local', behavior: 'allow', rule: 'Bash(npm test *)', path: '/work/repo' });
+
+    // The other trusted project still has its own rule.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), '/home/me/cli-trusted');
+    expect(await within(await screen.findByRole('list', { name: "This project's local settings" })).findByText('Bash(npm test *)')).toBeInTheDocument();
+  });
+
+  it('shows why a removal failed, and names a settings file it could not read', async () => {
+    stubApi({
+      'GET /api/trust/folders': () => ({ body: { folders: [] } }),
+      'GET /api/trust/rules': () => ({ body: { rules: [userRule], unreadable: [{ file: '/s.json', reason: '/s.json is not valid JSON' }] } }),
+      'POST /api/trust/rules/remove': () => ({ status: 409, body: { error: '/home/me/.claude/settings.json is not valid JSON', code: 'trust.settings_unreadable' } }),
+    });
+    render(<PermissionRules />);
+    expect(await screen.findByText('Not read: /s.json is not valid JSON')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Project' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove deny rule Bash(rm -rf:*)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove rule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('is not valid JSON');
   });
 });
