@@ -7,25 +7,46 @@
  * listening until the server is idle after the whole index (its search index caught up).
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] [--baseline <dir> [--baseline-in-thread]]
+ *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] --dates as-left,same-mtime,one-late
  *
  * Each run measures, alternated: this checkout with index workers, this checkout in-thread
  * (CUI_BENCH_IN_THREAD=1), and with --baseline the server of another checkout (e.g. `git archive <commit>`
  * unpacked, with a node_modules link), so that before and after share one machine load.
+ *
+ * With --dates (issue 28 point 6), each run instead measures this checkout as `npm start` runs it on this machine
+ * (workers on 4 cores or more, else in-thread) once per file-dating, alternated: `as-left` (each transcript's mtime
+ * just after its last line, as the CLI leaves it), `same-mtime` (every transcript's mtime one time, as a history copied
+ * without its dates) and `one-late` (as left, but the newest session's file dated before its first line). The corpus's
+ * mtimes are restored after each server (and, after a crash, from the file saved beside the corpus at the next start).
+ * Every run also checks that the early first page is the page the finished index gives (same sessions, same times).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { workersPayOff } from '../server/src/features/transcript-index/index';
 import { ms, stats } from './bench-stats';
 import { ensureCorpus } from './generate-corpus';
 import { BENCH_ROOT, bundleServer, get, procStats, startServer, stopServer } from './server-process';
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' }, 'baseline-in-thread': { type: 'boolean', default: false } },
+  options: {
+    sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' }, 'baseline-in-thread': { type: 'boolean', default: false },
+    dates: { type: 'string' },
+  },
 });
 const sessions = Number(values.sessions);
 const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
+/** The corpus's own file times while a --dates variant has changed them (removed once they are restored). */
+const savedTimes = `${corpus}.times.json`;
+
+const DATINGS = ['as-left', 'same-mtime', 'one-late'] as const;
+type Dating = (typeof DATINGS)[number];
+const datings: Dating[] | undefined = values.dates?.split(',').map((d) => {
+  if (!(DATINGS as readonly string[]).includes(d)) throw new Error(`--dates: ${d} is none of ${DATINGS.join(', ')}`);
+  return d as Dating;
+});
 
 interface Run {
   fromLaunch: number;
@@ -40,6 +61,12 @@ interface Run {
   loopDelay: LoopDelay;
   /** The list's total: every session indexed. */
   total: number;
+  /** Whether the early first page held the sessions (and times) of the finished index's first page, in its order. */
+  pageFinal: boolean;
+  /** The early first page's first session. */
+  firstRow?: string;
+  /** one-late: whether the early first page started with the late-dated session (the newest by its lines). */
+  lateHeads?: boolean;
 }
 
 interface Percentiles {
@@ -77,6 +104,61 @@ interface Variant {
   name: string;
   bundle: string;
   env?: Record<string, string>;
+  /** How the corpus's transcripts are dated for this variant (--dates); unchanged without. */
+  dating?: Dating;
+}
+
+interface FileTimes {
+  atimeMs: number;
+  mtimeMs: number;
+}
+
+/** Every transcript of the corpus (projects/<dir>/<session>.jsonl) with its file times. */
+function transcriptTimes(): Record<string, FileTimes> {
+  const times: Record<string, FileTimes> = {};
+  const projects = path.join(corpus, 'projects');
+  for (const dir of fs.readdirSync(projects)) {
+    for (const name of fs.readdirSync(path.join(projects, dir))) {
+      if (!name.endsWith('.jsonl')) continue;
+      const file = path.join(projects, dir, name);
+      const { atimeMs, mtimeMs } = fs.statSync(file);
+      times[file] = { atimeMs, mtimeMs };
+    }
+  }
+  return times;
+}
+
+/** Puts back the file times saved before a variant changed them (also those a crashed run left changed). */
+function restoreTimes(): void {
+  if (!fs.existsSync(savedTimes)) return;
+  const times = JSON.parse(fs.readFileSync(savedTimes, 'utf8')) as Record<string, FileTimes>;
+  for (const [file, { atimeMs, mtimeMs }] of Object.entries(times)) fs.utimesSync(file, atimeMs / 1000, mtimeMs / 1000);
+  const now = transcriptTimes();
+  const wrong = Object.entries(times).filter(([file, t]) => now[file]?.mtimeMs !== t.mtimeMs);
+  if (wrong.length) throw new Error(`${wrong.length} transcripts kept a changed mtime, e.g. ${wrong[0]?.[0]}`);
+  fs.rmSync(savedTimes);
+}
+
+/**
+ * Dates the corpus's transcripts as `dating` says; restoreTimes() undoes it. Returns the session whose file was dated
+ * late (one-late): the newest one, so that a sweep by mtime would read it last while it heads the first page.
+ */
+function dateCorpus(dating: Dating, copiedAt: number): string | undefined {
+  if (dating === 'as-left') return undefined;
+  const times = transcriptTimes();
+  fs.writeFileSync(savedTimes, JSON.stringify(times));
+  const files = Object.entries(times);
+  if (dating === 'same-mtime') {
+    for (const [file] of files) fs.utimesSync(file, copiedAt / 1000, copiedAt / 1000);
+    return undefined;
+  }
+  // As left, a transcript's mtime is a second after its last line: the newest mtime is the newest session.
+  const [newest] = files.reduce((a, b) => (b[1].mtimeMs > a[1].mtimeMs ? b : a));
+  const oldest = Math.min(...files.map(([, t]) => t.mtimeMs));
+  // Before every line of every session, its own first included.
+  const early = oldest - 30 * 86_400_000;
+  fs.utimesSync(newest, early / 1000, early / 1000);
+  return path.basename(newest, '.jsonl');
 }
 
 /** The server counts as idle once it used under 10 % of a core over the last 500 ms. */
@@ -95,7 +177,21 @@ function idleWatch(pid: number): () => boolean {
   };
 }
 
-async function coldRun(variant: Variant): Promise<Run> {
+type ListPage = { conversations: { sessionId: string; updatedAt: string }[]; total: number; indexing?: boolean };
+
+const FIRST_PAGE = '/api/conversations?limit=20&sortBy=updated&order=desc';
+
+async function coldRun(variant: Variant, copiedAt: number): Promise<Run> {
+  const late = variant.dating ? dateCorpus(variant.dating, copiedAt) : undefined;
+  try {
+    const run = await coldRunOnCorpus(variant);
+    return late === undefined ? run : { ...run, lateHeads: run.firstRow === late };
+  } finally {
+    restoreTimes();
+  }
+}
+
+async function coldRunOnCorpus(variant: Variant): Promise<Run> {
   const cuiHome = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-'));
   const launched = performance.now();
   const server = await startServer(variant.bundle, { cuiHome, corpus, env: { ...variant.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LOOP_DELAY_PROBE}` } });
@@ -104,7 +200,7 @@ async function coldRun(variant: Variant): Promise<Run> {
   const cpuBefore = procStats(server.child.pid as number).cpuMs;
   let answered = 0;
   let indexed = 0;
-  const page = get(server, '/api/conversations?limit=20&sortBy=updated&order=desc').finally(() => (answered = performance.now()));
+  const page = get(server, FIRST_PAGE).finally(() => (answered = performance.now()));
   // Its first row is the oldest session, read last: answered once the sweep is over (then without `indexing`).
   const whole = get(server, '/api/conversations?limit=1&sortBy=updated&order=asc').finally(() => (indexed = performance.now()));
   const probes: number[] = [];
@@ -119,13 +215,16 @@ async function coldRun(variant: Variant): Promise<Run> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const idleAt = performance.now();
-  await page;
-  const { total, indexing } = (await whole) as { total: number; indexing?: boolean };
+  const early = (await page) as ListPage;
+  const { total, indexing } = (await whole) as ListPage;
   if (indexing) throw new Error('the ascending page was answered before the first index ended');
+  const final = (await get(server, FIRST_PAGE)) as ListPage;
+  const rows = (p: ListPage): string => JSON.stringify(p.conversations.map((c) => [c.sessionId, c.updatedAt]));
+  const pageFinal = rows(early) === rows(final);
   const loopDelay = await loopDelayOf(server.child);
   await stopServer(server);
   fs.rmSync(cuiHome, { recursive: true, force: true });
-  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, idle: idleAt - listening, cpu, probes, loopDelay, total };
+  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, idle: idleAt - listening, cpu, probes, loopDelay, total, pageFinal, firstRow: early.conversations[0]?.sessionId };
 }
 
 function report(variants: Variant[], runs: Run[][]): string {
@@ -137,6 +236,8 @@ function report(variants: Variant[], runs: Run[][]): string {
     const mine = runs[k] ?? [];
     const probes = stats(mine.flatMap((r) => r.probes));
     return [
+      `| ${v.name}: early first page = the finished index's | ${mine.filter((r) => r.pageFinal).length} of ${mine.length} runs | | ${mine.length} |`,
+      ...(v.dating === 'one-late' ? [`| ${v.name}: early first page starts with the late-dated session | ${mine.filter((r) => r.lateHeads).length} of ${mine.length} runs | | ${mine.length} |`] : []),
       line(`${v.name}: first list page, from listening`, mine.map((r) => r.fromListening)),
       line(`${v.name}: first list page, from launch`, mine.map((r) => r.fromLaunch)),
       line(`${v.name}: whole first index, from listening`, mine.map((r) => r.wholeIndex)),
@@ -161,24 +262,30 @@ function report(variants: Variant[], runs: Run[][]): string {
 }
 
 async function main(): Promise<void> {
+  restoreTimes();
   ensureCorpus(corpus, sessions);
   const bundle = await bundleServer();
-  const variants: Variant[] = [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }];
+  const asStarted: { name: string; env: Record<string, string> } = workersPayOff() ? { name: 'workers', env: {} } : { name: 'in-thread', env: { CUI_BENCH_IN_THREAD: '1' } };
+  const variants: Variant[] = datings
+    ? datings.map((dating) => ({ name: `${asStarted.name}, ${dating}`, bundle, env: asStarted.env, dating }))
+    : [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }];
   if (values.baseline) {
     const bundle = await bundleServer(path.resolve(values.baseline), 'baseline-server');
     variants.push({ name: 'baseline', bundle, ...(values['baseline-in-thread'] ? { env: { CUI_BENCH_IN_THREAD: '1' } } : {}) });
   }
   const runs: Run[][] = variants.map(() => []);
+  // same-mtime: every file dated when the history was "copied", the same time in every run.
+  const copiedAt = Date.now();
   for (let r = 0; r < Number(values.runs); r++) {
     for (const [k, variant] of variants.entries()) {
-      const run = await coldRun(variant);
+      const run = await coldRun(variant, copiedAt);
       runs[k]?.push(run);
-      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms, ${run.total} sessions listed`);
+      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms, ${run.total} sessions listed, early first page ${run.pageFinal ? '=' : '≠'} the finished index's${run.lateHeads === undefined ? '' : `, ${run.lateHeads ? 'starting' : 'NOT starting'} with the late-dated session`}`);
     }
   }
   const text = report(variants, runs);
   fs.mkdirSync(path.join(BENCH_ROOT, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(BENCH_ROOT, 'bench', 'results', `first-index-${sessions}.md`), `${text}\n`);
+  fs.writeFileSync(path.join(BENCH_ROOT, 'bench', 'results', `first-index-${sessions}${datings ? '-dates' : ''}.md`), `${text}\n`);
   console.log(text);
 }
 
