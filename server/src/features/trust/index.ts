@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@cui/contract';
 import type { Logger } from 'pino';
 import type { RunSettings } from '../../cli/claude-query';
 import type { CuiPaths } from '../../platform/paths';
 import { registerRoute } from '../../platform/http';
-import { AppError } from '../../platform/app-error';
 import { listPermissionRules, removePermissionRule, settingsFileOf } from './permission-rules';
 import { KEEP_TRANSCRIPTS_DAYS, readTranscriptRetention } from './retention';
-import type { TrustService } from './trust-service';
+import { existingDirectory, type TrustService } from './trust-service';
 import type { PlatformDeps } from '../../context';
 import type { Feature } from '../../platform/feature';
 
@@ -54,20 +51,12 @@ export function registerTrustRoutes(app: FastifyInstance, deps: TrustRouteDeps):
   registerPermissionRuleRoutes(app, deps);
 }
 
-/** A project folder named by a request: it must exist (its settings files are read, and one may be rewritten). */
-function existingFolder(folder: string | undefined): string | undefined {
-  if (folder === undefined) return undefined;
-  const resolved = path.resolve(folder);
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) throw new AppError('fs.not_found', `Folder not found: ${resolved}`);
-  return resolved;
-}
-
 /** Settings › permission rules: list the user's and a project's, remove one (issue 26 point 1). */
 function registerPermissionRuleRoutes(app: FastifyInstance, deps: TrustRouteDeps): void {
   const log = deps.logger.child({ component: 'trust' });
-  registerRoute(app, routes.trust.rules, ({ query }) => listPermissionRules(deps.paths.claudeUserSettingsPath, existingFolder(query.path)));
+  registerRoute(app, routes.trust.rules, ({ query }) => listPermissionRules(deps.paths.claudeUserSettingsPath, query.path === undefined ? undefined : existingDirectory(query.path)));
   registerRoute(app, routes.trust.removeRule, ({ body, request }) => {
-    const file = settingsFileOf(body.scope, deps.paths.claudeUserSettingsPath, existingFolder(body.path));
+    const file = settingsFileOf(body.scope, deps.paths.claudeUserSettingsPath, body.path === undefined ? undefined : existingDirectory(body.path));
     removePermissionRule(file, body.behavior, body.rule);
     log.info({ requestId: request.id, file, behavior: body.behavior, scope: body.scope }, 'permission rule removed');
     return { success: true };

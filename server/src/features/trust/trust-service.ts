@@ -53,7 +53,8 @@ function* selfAndAncestors(folder: string): Generator<string> {
   }
 }
 
-function existingDirectory(folder: string): string {
+/** An existing folder with symlinks resolved: 404 fs.not_found when missing, 400 fs.not_a_directory for a file. */
+export function existingDirectory(folder: string): string {
   const resolved = path.resolve(folder);
   let stat: fs.Stats;
   try {
