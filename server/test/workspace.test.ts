@@ -37,7 +37,7 @@ beforeAll(() => {
   const folders: Record<string, string> = { [IDS.plain]: repo, [IDS.sub]: path.join(repo, 'src'), [IDS.tree]: tree, [IDS.outside]: outside };
   workspace = createWorkspace({
     runs: { bySession: (id) => runs.find((run) => run.sessionId === id) },
-    sessions: { folderOf: (id) => folders[id], activeInTerminal: (id) => terminal.has(id) },
+    sessions: { folderOf: async (id) => folders[id], activeInTerminal: (id) => terminal.has(id) },
     trust,
   });
 });

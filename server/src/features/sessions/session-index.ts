@@ -45,8 +45,11 @@ export interface SessionIndex {
    * session's info changed, a run started or ended, a terminal CLI took or let go of a session. The home page polls it.
    */
   listVersion(): string;
-  /** The folder an indexed session's transcript records as its cwd (the workspace's folder); undefined when not indexed. */
-  folderOf(sessionId: string): string | undefined;
+  /**
+   * The folder an indexed session's transcript records as its cwd (the workspace's folder); undefined when not indexed.
+   * Waits as `details` does, so a session whose run just ended (no longer live, its last sweep under way) is found.
+   */
+  folderOf(sessionId: string): Promise<string | undefined>;
   /** Whether a CLI outside this console is writing the session now ('Active in terminal'). */
   activeInTerminal(sessionId: string): boolean;
   /** Calls `listener` with the transcripts the watcher saw change (debounced); returns the unsubscribe. */
@@ -114,7 +117,10 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await sync.current();
       return store.filePathOf(sessionId);
     },
-    folderOf: (sessionId) => store.metaOf(sessionId)?.projectPath || undefined,
+    async folderOf(sessionId) {
+      await sync.currentFor(sessionId);
+      return store.metaOf(sessionId)?.projectPath || undefined;
+    },
     listVersion() {
       const state = [sync.boot, indexer.changeCount(), sync.infoChanges, ...deps.runs.list().map((run) => run.streamingId).sort(), '|', ...terminal.held()].join(' ');
       return createHash('sha1').update(state).digest('base64url').slice(0, 16);

@@ -14,7 +14,7 @@ function workspaceOf(world: { indexed?: Record<string, string>; runs?: LiveRunIn
   const asked: string[] = [];
   const deps: WorkspaceDeps = {
     runs: { bySession: (id) => world.runs?.find((run) => run.sessionId === id) },
-    sessions: { folderOf: (id) => world.indexed?.[id], activeInTerminal: (id) => world.terminal?.includes(id) ?? false },
+    sessions: { folderOf: async (id) => world.indexed?.[id], activeInTerminal: (id) => world.terminal?.includes(id) ?? false },
     trust: { trustedBy: (folder) => (world.trusted?.includes(folder) ? { path: folder, trustedAt: '2026-01-01T00:00:00.000Z', source: 'console' } : null) },
     repositoryRoot: async (folder) => {
       asked.push(folder);
@@ -69,7 +69,7 @@ describe('the workspace of a conversation', () => {
   it("carries the session's recorded initial commit, and none when it recorded ''", async () => {
     const deps: WorkspaceDeps = {
       runs: { bySession: () => undefined },
-      sessions: { folderOf: () => '/w/app', activeInTerminal: () => false },
+      sessions: { folderOf: async () => '/w/app', activeInTerminal: () => false },
       trust: { trustedBy: () => null },
       repositoryRoot: async () => '/w/app',
       initialCommitOf: (id) => (id === SESSION ? '0123abcd' : ''),

@@ -38,8 +38,8 @@ export interface Workspace {
 
 /** What the workspace reads from the sessions and follow features (ports, so it imports neither). */
 export interface SessionFolders {
-  /** The folder an indexed session's transcript records as its cwd; undefined when the session is not indexed. */
-  folderOf(sessionId: string): string | undefined;
+  /** The folder an indexed session's transcript records as its cwd, once the index is current; undefined when not indexed. */
+  folderOf(sessionId: string): Promise<string | undefined>;
   /** Whether a CLI outside this console (a terminal) holds the session now. */
   activeInTerminal(sessionId: string): boolean;
 }
@@ -75,7 +75,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       };
     },
     async of(sessionId) {
-      const folder = deps.runs.bySession(sessionId)?.workingDirectory ?? deps.sessions.folderOf(sessionId);
+      const folder = deps.runs.bySession(sessionId)?.workingDirectory ?? (await deps.sessions.folderOf(sessionId));
       if (!folder) throw new AppError('session.not_found', `Conversation ${sessionId} not found`);
       const root = await (deps.repositoryRoot ?? repositoryRoot)(folder);
       const worktree = worktreeOf(folder);
