@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { snippetOf } from './search-snippet';
-import { createSearchTextWriter, ftsQuery, SEARCH_HIT_CAP } from './search-store';
-import { TOOL_RESULT_MAX_CHARS } from './search-text';
+import { createSearchTextWriter, foldForSearch, ftsQuery, SEARCH_HIT_CAP } from './search-store';
+import { TOOL_INPUT_MAX_CHARS, TOOL_RESULT_MAX_CHARS } from './search-text';
 import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 import { A, assistant, B, harness, toolResult, user, uuid } from './search-test-harness';
 
@@ -105,6 +105,26 @@ describe('search over the indexed transcripts', () => {
     expect(h.found('sidechain-marker')).toEqual([]);
   });
 
+  it("cuts a tool use's input at its own, longer cut", async () => {
+    const h = harness();
+    const edit = { type: 'tool_use', id: 'toolu_2', name: 'Write', input: { file_path: '/w/a.ts', content: `${'y'.repeat(TOOL_RESULT_MAX_CHARS)} input-marker ${'z'.repeat(TOOL_INPUT_MAX_CHARS)} input-tail` } };
+    h.append(A, [{ ...assistant(A, 'writing'), message: { role: 'assistant', model: 'm', content: [edit] } }]);
+    await h.sync();
+    expect(TOOL_INPUT_MAX_CHARS).toBeGreaterThan(TOOL_RESULT_MAX_CHARS + 'input-marker'.length);
+    expect(h.found('input-marker')).toEqual([A]);
+    expect(h.found('input-tail')).toEqual([]);
+  });
+
+  it("finds only text holding the word itself, not a row that merely holds the word's trigrams", async () => {
+    const h = harness();
+    // 'abcd bcde' holds abc, bcd and cde (every trigram of 'abcde') but not 'abcde'.
+    h.append(A, [user(A, 'abcd bcde')]);
+    h.append(B, [user(B, 'xx ABCDE yy')]);
+    await h.sync();
+    expect(h.found('abcde')).toEqual([B]);
+    expect(h.found('abcd')).toEqual(expect.arrayContaining([A, B]));
+  });
+
   it('applies the tab filters and pages by session', async () => {
     const h = harness();
     h.append(A, [user(A, 'shared keyword one')]);
@@ -133,12 +153,28 @@ describe('a search for a very common word', () => {
     expect(h.search('commonword', { archived: true })).toMatchObject({ total: 0, truncated: true });
     expect(h.search('rareword')).toMatchObject({ total: 1, truncated: false });
   });
+
+  it('counts matching messages against the cap, not rows that only hold the trigrams', async () => {
+    const h = harness();
+    h.append(B, [user(B, 'needleword at last')]);
+    // Newer rows that hold every trigram of 'needleword' but not the word.
+    h.append(A, Array.from({ length: SEARCH_HIT_CAP + 1 }, (_, i) => user(A, `needle eedlew edlewo dlewor leword ${i}`)));
+    await h.sync();
+    expect(h.search('needleword')).toMatchObject({ total: 1, truncated: false, results: [{ sessionId: B }] });
+  });
 });
 
 describe('ftsQuery and snippetOf', () => {
-  it('quotes every word of three characters or more and drops shorter ones', () => {
-    expect(ftsQuery('a "quoted" bc word*')).toBe('"""quoted""" "word*"');
+  it('asks for every trigram of each word of three characters or more, quoted, once each, and drops shorter words', () => {
+    expect(ftsQuery('a "quo" bc word*')).toBe('"""qu" "quo" "uo""" "wor" "ord" "rd*"');
+    expect(ftsQuery('abab ab bab')).toBe('"aba" "bab"');
+    expect(ftsQuery('登录页面')).toBe('"登录页" "录页面"');
     expect(ftsQuery('ab cd')).toBeUndefined();
+  });
+
+  it('folds text as the trigram index does: lower case, accents removed', () => {
+    expect(foldForSearch('Le CAFÉ Ünïcode')).toBe('le cafe unicode');
+    expect(foldForSearch('plain ASCII_1')).toBe('plain ascii_1');
   });
 
   it('marks every occurrence of the words near the first, case- and accent-insensitively, keeping the original text', () => {

@@ -98,12 +98,26 @@ interface SnippetRow {
 }
 
 /**
- * The user's text as an FTS5 query: each word of three characters or more as one quoted phrase (so a `"`, `*`,
- * `-` or `AND` is literal text), all of them required. Undefined when no word is long enough for a trigram.
+ * The user's text as an FTS5 query over an index that knows only which rows hold a trigram (`detail=none`, migration
+ * 015): every trigram of each word of three characters or more, each quoted (so a `"`, `*`, `-` or `AND` is literal
+ * text), all of them required. The rows it finds hold each word's trigrams but maybe not the word: the search keeps
+ * those whose text holds it (cui_contains). Undefined when no word is long enough for a trigram.
  */
 export function ftsQuery(text: string): string | undefined {
-  const words = queryWords(text);
-  return words.length > 0 ? words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : undefined;
+  const trigrams = new Set(queryWords(text).flatMap((word) => {
+    const chars = [...word];
+    return Array.from({ length: chars.length - 2 }, (_, i) => chars.slice(i, i + 3).join(''));
+  }));
+  return trigrams.size > 0 ? [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' ') : undefined;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+const MARKS = /\p{M}/gu;
+
+/** Text as the trigram index compares it: lower case, and without accents (the tokenizer's `remove_diacritics`). */
+export function foldForSearch(text: string): string {
+  const lower = text.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
 }
 
 /** The words of a search long enough for the trigram index. */
@@ -134,11 +148,24 @@ function allLike(column: string, count: number): string {
   return Array.from({ length: count }, (_, i) => `${column} LIKE @w${i} ESCAPE '\\'`).join(' AND ') || '1';
 }
 
+/** `cui_contains(column, @c0) AND …` for `count` words, folded as the index folds them ('1' when none). */
+function allContain(column: string, count: number): string {
+  return Array.from({ length: count }, (_, i) => `cui_contains(${column}, @c${i})`).join(' AND ') || '1';
+}
+
 /** Searches the indexed text (see SearchQuery). */
 export type SearchSessions = (query: SearchQuery) => SearchResponse;
 
 export function createSearchSessions(db: Database.Database): SearchSessions {
   db.function('cui_phrase_rank', { deterministic: true }, (text: unknown, phrase: unknown) => phraseRank(String(text), String(phrase)));
+  // The words come folded already (containParams); a row's text is folded once for all its words.
+  let lastText = '';
+  let lastFolded = '';
+  db.function('cui_contains', { deterministic: true }, (text: unknown, word: unknown) => {
+    const value = String(text);
+    if (value !== lastText) [lastText, lastFolded] = [value, foldForSearch(value)];
+    return lastFolded.includes(String(word)) ? 1 : 0;
+  });
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
@@ -146,11 +173,13 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     return statement;
   };
   const phraseSql = `CASE WHEN t.body LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(t.body, @q) ELSE 0 END`;
-  // The short words filter the trigram index's candidates (the cap applies before them, as before the list filters).
-  const ftsHits = (filter: string, shorts: number): Database.Statement => prepared(`
+  // The trigram index's rows, newest first, kept when their text holds every word (short ones too): the cap counts
+  // matching messages, before the list filters (so that `truncated` says whether matches were left unexamined).
+  const ftsHits = (filter: string, words: number): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
-    FROM (SELECT rowid FROM session_text_fts WHERE session_text_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.rowid JOIN session_index s ON s.session_id = t.session_id WHERE ${allLike('t.body', shorts)}`);
+    FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
+      WHERE session_text_fts MATCH @match AND ${allContain('b.body', words)} ORDER BY f.rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   const likeHits = (filter: string): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
     FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
@@ -175,7 +204,8 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     if (query.projectPath !== undefined) params.projectPath = query.projectPath;
     if (match) params.match = match;
     else params.scan = SHORT_QUERY_SCAN;
-    const hits = (match ? ftsHits(filter, shorts.length) : likeHits(filter)).all({ ...params, ...wordParams(shorts) }) as HitRow[];
+    const contained = match ? [...queryWords(text), ...shorts] : [];
+    const hits = (match ? ftsHits(filter, contained.length) : likeHits(filter)).all({ ...params, ...containParams(contained) }) as HitRow[];
     const names = nameHits(filter, allWords.length).all({ ...params, ...wordParams(allWords) }) as NameRow[];
     const ranked: RankedHit[] = [
       ...hits.filter((hit) => hit.listed === 1).map((hit) => ({ id: hit.id, sessionId: hit.session_id, updatedAt: hit.updated_at, rank: hit.phrase || RANK_WORDS, matchedIn: matchedInOf(hit.role) })),
@@ -200,6 +230,11 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     }));
     return { results, total: sessions.length, truncated: hits.length >= SEARCH_HIT_CAP };
   };
+}
+
+/** `{c0: 'folded word', c1: …}` for the parameters of allContain. */
+function containParams(words: string[]): Record<string, string> {
+  return Object.fromEntries(words.map((word, i) => [`c${i}`, foldForSearch(word)]));
 }
 
 /** `{w0: '%…%', w1: …}` for the LIKE parameters of allLike. */

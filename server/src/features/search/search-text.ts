@@ -10,10 +10,13 @@ export interface SearchText {
 }
 
 /**
- * A tool result beyond this is cut: command output and file dumps would bloat a trigram index (about three
- * times the text) for little use. The words people search for are in the first lines of a result.
+ * A tool result beyond this is cut: command output and file dumps would bloat the index for little use (the words
+ * people search for are in a result's first lines). 256 rather than 1 KB halves the search text of a history whose
+ * tool results are most of it (issue 28.2; bench/search-size.ts, docs/benchmarks.md).
  */
-export const TOOL_RESULT_MAX_CHARS = 1024;
+export const TOOL_RESULT_MAX_CHARS = 256;
+/** What a tool use was given is cut here: a command, a path or an edit's new text is what the user typed or asked for. */
+export const TOOL_INPUT_MAX_CHARS = 1024;
 /** A prompt or an answer beyond this is cut too (pasted logs). */
 export const MESSAGE_MAX_CHARS = 16 * 1024;
 
@@ -31,12 +34,12 @@ function toolResultText(block: Record<string, unknown>): string {
 /** The fields of a tool's input worth finding again: a Bash command, a file path, an Edit's or a Write's new text. */
 const TOOL_INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'new_string', 'content', 'new_source', 'url', 'query'];
 
-/** The searchable text of a tool use's input (MultiEdit's edits included), cut like a tool result. */
+/** The searchable text of a tool use's input (MultiEdit's edits included), cut at TOOL_INPUT_MAX_CHARS. */
 function toolInputText(block: Record<string, unknown>): string {
   const input = block.input && typeof block.input === 'object' ? (block.input as Record<string, unknown>) : {};
   const edits = Array.isArray(input.edits) ? input.edits.filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object') : [];
   const values = [input, ...edits].flatMap((fields) => TOOL_INPUT_FIELDS.map((key) => fields[key]).filter((v): v is string => typeof v === 'string' && v.length > 0));
-  return values.join('\n').slice(0, TOOL_RESULT_MAX_CHARS);
+  return values.join('\n').slice(0, TOOL_INPUT_MAX_CHARS);
 }
 
 function clean(text: string, max: number): string {
