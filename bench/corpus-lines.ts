@@ -38,7 +38,7 @@ export interface Random {
   hex(n: number): string;
 }
 
-const WORDS = ['refactor', 'the', 'parser', 'so', 'that', 'it', 'handles', 'unicode', 'tests', 'fail', 'when', 'config', 'is', 'missing',
+export const WORDS = ['refactor', 'the', 'parser', 'so', 'that', 'it', 'handles', 'unicode', 'tests', 'fail', 'when', 'config', 'is', 'missing',
   'add', 'a', 'button', 'to', 'settings', 'page', 'fix', 'memory', 'leak', 'in', 'worker', 'pool', 'rename', 'function', 'and', 'update',
   'callers', 'database', 'migration', 'index', 'query', 'slow', 'cache', 'invalidate', 'stream', 'error', 'retry', 'timeout', 'log'];
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationListResponse, ListVersionResponse } from '@cui/contract';
+import { ConversationListResponse, ListVersionResponse, SearchResponse } from '@cui/contract';
 import { createGatedIndexPool, type GatedIndexPool } from './gated-index-pool';
 import { makeTestDirs, startTestServer, waitFor, type TestDirs, type TestServer } from './helpers';
 import { writeSession } from './sessions-fixtures';
@@ -102,6 +102,21 @@ describe('the first index', () => {
     await request;
     // Answered once its file was saved (the sweep's last batch), whether or not the sweep had ended by then.
     expect(oldest).toMatchObject({ total: 1, conversations: [{ summary: 'task 0' }] });
+  });
+
+  it('answers a search while the sweep is held, from what is saved so far, without waiting for the sweep', async () => {
+    writeCorpus();
+    server = await startTestServer({ dirs, indexPool: gate.pool });
+    gate.allow(25);
+    await gate.whenWaiting(2);
+    // Two characters: the literal scan over the saved messages (the trigram index catches up after the sweep).
+    const response = await server.api('/api/search?q=ta&limit=50');
+    expect(response.status).toBe(200);
+    const body = SearchResponse.parse(await response.json());
+    expect(gate.waiting()).toBeGreaterThan(0);
+    expect(body.total).toBe(25);
+    expect(body.results.map((r) => r.summary)).toContain('task 29');
+    expect(body.results.map((r) => r.summary)).not.toContain('task 0');
   });
 
   /** Holds the sweep after 25 files and expects the early first page to be the finished index's. */

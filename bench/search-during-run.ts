@@ -1,0 +1,167 @@
+/**
+ * Search latency while a run streams and the index catches up (issue 28 point 3). On a generated corpus (hard-linked
+ * into a scratch CLAUDE_CONFIG_DIR, so the runs' transcripts never land in it), starts the bundled server with an
+ * empty CUI_HOME, waits for the first list page, then keeps one run of the real CLI streaming against the fake model
+ * (its `slow` scenario: a word every 250 ms, run after run) while it sends at least `--queries` distinct searches one
+ * at a time. Each sample notes whether the search index was still catching up (read by a second SQLite reader) and
+ * whether a run was streaming. Prints medians and p95 by kind, and the server's peak and current resident set.
+ *
+ *   npx tsx --tsconfig tsconfig.server.json bench/search-during-run.ts [--sessions 10000] [--queries 240]
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { startFakeAnthropic } from '../fake-model/index';
+import { ms, stats } from './bench-stats';
+import { WORDS } from './corpus-lines';
+import { ensureCorpus } from './generate-corpus';
+import { BENCH_ROOT, BENCH_TOKEN, bundleServer, get, procStats, startServer, stopServer, type BenchServer } from './server-process';
+
+const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, queries: { type: 'string', default: '240' } } });
+const sessions = Number(values.sessions);
+const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
+
+/** A seeded generator, so that every run of the bench asks the same queries. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** At least `count` distinct queries of seven kinds, built from the corpus's own vocabulary (bench/corpus-lines.ts). */
+function queries(count: number): { kind: string; q: string }[] {
+  const random = seeded(28);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const long = WORDS.filter((w) => w.length >= 4);
+  const makers: [string, () => string][] = [
+    ['word', () => pick(long)],
+    ['two words', () => `${pick(long)} ${pick(long)}`],
+    ['identifier', () => `${pick(long)}${Math.floor(random() * 80)}`],
+    ['call', () => `${pick(long)}(${Math.floor(random() * 999)}`],
+    ['substring', () => {
+      const word = pick(long);
+      const from = Math.floor(random() * (word.length - 3));
+      return word.slice(from, from + 3 + Math.floor(random() * (word.length - from - 2)));
+    }],
+    ['word and short token', () => `${pick(long)} ${Math.floor(random() * 99)}`],
+    ['no match', () => `zq${Math.floor(random() * 1e6).toString(36)}x`],
+    ['under 3 characters', () => pick(['ca', 'lo', 'fi', 'st', 'qu', 'er', 'in', 'up', 'de', 'mi'])],
+  ];
+  const seen = new Set<string>();
+  const out: { kind: string; q: string }[] = [];
+  for (let i = 0; out.length < count && i < count * 50; i++) {
+    const [kind, make] = makers[i % makers.length] as [string, () => string];
+    const q = make();
+    if (seen.has(q)) continue;
+    seen.add(q);
+    out.push({ kind, q });
+  }
+  return out;
+}
+
+async function post(server: BenchServer, url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
+    method: 'POST', headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Runs `slow` conversations one after another until `stop()`; `streaming()` says whether one is between its first and last word. */
+function runLoop(server: BenchServer, workingDirectory: string): { streaming: () => boolean; firstWord: Promise<void>; stop: () => Promise<void>; runs: () => number } {
+  let stopped = false;
+  let live = false;
+  let count = 0;
+  let wordSeen: () => void = () => undefined;
+  const firstWord = new Promise<void>((resolve) => (wordSeen = resolve));
+  const loop = (async () => {
+    while (!stopped) {
+      const { streamingId } = (await post(server, '/api/conversations/start', { workingDirectory, initialPrompt: 'slow please' })) as { streamingId: string };
+      count += 1;
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/stream/${streamingId}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body ?? []) {
+        const text = decoder.decode(chunk as Uint8Array, { stream: true });
+        if (text.includes('"assistant_delta"') || text.includes('"assistant"')) {
+          live = true;
+          wordSeen();
+        }
+        if (text.includes('"result"')) live = false;
+      }
+      live = false;
+    }
+  })();
+  return { streaming: () => live, firstWord, runs: () => count, stop: async () => {
+    stopped = true;
+    await loop;
+  } };
+}
+
+async function main(): Promise<void> {
+  ensureCorpus(corpus, sessions);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-during-'));
+  const config = path.join(scratch, 'claude');
+  execFileSync('cp', ['-al', corpus, config]);
+  const cuiHome = path.join(scratch, 'cui');
+  const work = path.join(scratch, 'work');
+  fs.mkdirSync(work);
+  const fake = await startFakeAnthropic();
+  const bundle = await bundleServer();
+  const server = await startServer(bundle, {
+    cuiHome, corpus: config,
+    env: { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: 'sk-test', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', HOME: scratch },
+  });
+  const started = performance.now();
+  await get(server, '/api/conversations?limit=20&sortBy=updated&order=desc');
+  const firstPage = performance.now() - started;
+  const reader = new Database(path.join(cuiHome, 'cui.db'), { readonly: true });
+  const behind = reader.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM session_text) - (SELECT indexed_through FROM search_state)').pluck();
+  const runs = runLoop(server, work);
+  await runs.firstWord;
+  const samples: { kind: string; ms: number; catchingUp: boolean; streaming: boolean }[] = [];
+  for (const { kind, q } of queries(Number(values.queries))) {
+    const catchingUp = (behind.get() as number) > 0;
+    const streaming = runs.streaming();
+    const t0 = performance.now();
+    await get(server, `/api/search?q=${encodeURIComponent(q)}&limit=20&archived=false&hasContinuation=false`);
+    samples.push({ kind, ms: performance.now() - t0, catchingUp, streaming });
+  }
+  const searchesEnded = performance.now() - started;
+  const memory = procStats(server.child.pid as number);
+  const rssNow = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  await runs.stop();
+  reader.close();
+  await stopServer(server);
+  await fake.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+
+  const line = (name: string, chosen: typeof samples): string => {
+    if (chosen.length === 0) return `| ${name} | — |`;
+    const s = stats(chosen.map((x) => x.ms));
+    return `| ${name} | ${ms(s.median)} / ${ms(s.p95)} / ${ms(s.max)} (${s.n}) |`;
+  };
+  const kinds = [...new Set(samples.map((s) => s.kind))];
+  const text = [
+    `${sessions} sessions; ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) at the end; first list page ${ms(firstPage)} after listening; searches ended ${ms(searchesEnded)} after listening; ${runs.runs()} runs started.`,
+    '',
+    '| searches | median / p95 / max (n) |',
+    '|---|---|',
+    line('every query', samples),
+    line('while a run streamed', samples.filter((s) => s.streaming)),
+    line('while the index caught up', samples.filter((s) => s.catchingUp)),
+    line('while both', samples.filter((s) => s.streaming && s.catchingUp)),
+    ...kinds.map((kind) => line(`— ${kind}`, samples.filter((s) => s.kind === kind))),
+    '',
+    `Server resident set: peak ${memory.peakRssMb.toFixed(0)} MiB, ${rssNow.toFixed(0)} MiB when the searches ended.`,
+  ].join('\n');
+  fs.mkdirSync(path.join(BENCH_ROOT, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(BENCH_ROOT, 'bench', 'results', `search-during-run-${sessions}.md`), `${text}\n`);
+  console.log(text);
+}
+
+await main();
