@@ -89,9 +89,10 @@ describe('a terminal', () => {
     const client = connectTerminal(server.url, opened.terminalId, opened.ticket);
     await waitFor(() => client.output().includes(PROMPT), { message: 'the prompt' });
     client.type('claude --version; echo "config=[$CLAUDE_CONFIG_DIR]"\r');
-    await waitFor(() => client.output().includes('config=['), { message: 'the version and the config folder' });
+    // The echoed command line holds 'config=[' too: wait for the expanded folder, which only the output holds (the
+    // version is printed before it).
+    await waitFor(() => client.output().includes(`config=[${server.dirs.claudeConfigDir}]`), { message: 'the version and the config folder' });
     expect(client.output()).toMatch(/\d+\.\d+\.\d+ \(Claude Code\)/);
-    expect(client.output()).toContain(`config=[${server.dirs.claudeConfigDir}]`);
     client.type('claude\r');
     // Its full-screen start (its onboarding here: a fresh config folder, and no network to reach Anthropic from a test).
     const version = /(\d+\.\d+\.\d+) \(Claude Code\)/.exec(client.output())?.[1] ?? 'none';
