@@ -116,7 +116,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
   /** Indexes the changed files, newest first (the first list page, sorted by last update, is complete early). */
   async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
     const changed = [...stats].filter(([filePath, stat]) => !unchanged(known(filePath), stat) && !reader.isKnownDuplicate(filePath, stat));
-    const { files: todo, times } = await placeByTail(changed);
+    const { files: todo, times } = await placeByTail(changed, sweep.box);
     progress.start(times);
     try {
       await readSweep(todo, sweep);

@@ -21,15 +21,15 @@ describe('newestTailTime', () => {
       { type: 'assistant', timestamp: '2026-01-02T00:00:05.000Z' },
       { type: 'summary', summary: 'no time' },
     ]);
-    expect(await newestTailTime(file.filePath, file.size)).toBe(Date.parse('2026-01-02T00:00:05.000Z'));
+    expect(newestTailTime(file.filePath, file.size)).toBe(Date.parse('2026-01-02T00:00:05.000Z'));
   });
 
   it('reads only the tail, up to the size it is given', async () => {
     const old = { type: 'user', timestamp: '2026-03-01T00:00:00.000Z', message: { content: 'x'.repeat(TAIL_BYTES) } };
     const file = write('b.jsonl', [{ type: 'user', timestamp: '2026-01-01T00:00:00.000Z' }, old, { type: 'user', timestamp: '2026-02-01T00:00:00.000Z' }]);
-    expect(await newestTailTime(file.filePath, file.size)).toBe(Date.parse('2026-02-01T00:00:00.000Z'));
+    expect(newestTailTime(file.filePath, file.size)).toBe(Date.parse('2026-02-01T00:00:00.000Z'));
     const first = `${JSON.stringify({ type: 'user', timestamp: '2026-01-01T00:00:00.000Z' })}\n`.length;
-    expect(await newestTailTime(file.filePath, first)).toBe(Date.parse('2026-01-01T00:00:00.000Z'));
+    expect(newestTailTime(file.filePath, first)).toBe(Date.parse('2026-01-01T00:00:00.000Z'));
   });
 
   it('is +Infinity (read first, bounding nothing) for a tail without a time, a time in another form, an empty or missing file', async () => {
