@@ -2,8 +2,8 @@
  * The search index's designs side by side (issue 28 point 2): on a generated corpus, in this process, reads and
  * parses every line (the floor), extracts the searchable text as the index does (`searchTextOf`), saves it in
  * `session_text`, then builds each FTS5 design over it and reports its size on disk (SQLite's dbstat) and the CPU it
- * took against the floor. Tool results can be cut shorter than the index's cut (`--cuts`; tool inputs keep theirs).
- * `--designs` picks designs by the start of their names (e.g. `trigram, detail=none`), comma-free.
+ * took against the floor (extracting, saving and indexing). Tool results are cut at each of `--cuts` in turn.
+ * `--designs` picks designs by the start of their names, `|` between them (e.g. `trigram, detail=full|trigram, detail=none`).
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/search-size.ts [--sessions 2000] [--cuts 1024,256] [--designs …]
  */
@@ -24,7 +24,7 @@ const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
 
 /** The FTS5 designs tried: what each stores about a trigram's places (positions, columns or only the rows). */
 const DESIGNS: Record<string, string> = {
-  'trigram, detail=full (today)': "tokenize='trigram remove_diacritics 1'",
+  'trigram, detail=full (before)': "tokenize='trigram remove_diacritics 1'",
   'trigram, detail=column': "tokenize='trigram remove_diacritics 1', detail=column",
   'trigram, detail=none': "tokenize='trigram remove_diacritics 1', detail=none",
   'words (unicode61), detail=full': "tokenize='unicode61 remove_diacritics 2'",
@@ -73,33 +73,32 @@ const floor = timed(() => {
   return lines;
 });
 
-/** Each file's search text, extracted while parsing (the index does it in the same pass). */
-const extracted = timed(() => {
-  const bySession: [string, SearchText[]][] = [];
-  for (const file of files) {
+/** Each file's search text with tool results cut at `cut`, extracted while parsing (the index does it in the same pass). */
+function extract(cut: number): { value: [string, SearchText[]][]; ms: number } {
+  return timed(() => files.map((file): [string, SearchText[]] => {
     const texts: SearchText[] = [];
     for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
       const json = line ? parsed(line) : undefined;
-      if (json) texts.push(...searchTextOf(json));
+      if (json) texts.push(...searchTextOf(json, cut));
     }
-    bySession.push([path.basename(file, '.jsonl'), texts]);
-  }
-  return bySession;
-});
+    return [path.basename(file, '.jsonl'), texts];
+  }));
+}
 
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 const pct = (bytes: number): string => `${((bytes / corpusBytes) * 100).toFixed(1)} %`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-search-size-'));
 const out: string[] = [
   `${sessions} sessions, ${files.length} files, ${mb(corpusBytes)} MB of transcripts, ${floor.value} lines; ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the start`,
-  `floor (read + JSON.parse every line): ${(floor.ms / 1000).toFixed(1)} s CPU; the same with the search text extracted: ${(extracted.ms / 1000).toFixed(1)} s`,
+  `floor (read + JSON.parse every line): ${(floor.ms / 1000).toFixed(1)} s CPU`,
   '',
   '| tool result cut | design | text (session_text) | FTS index | together | of the corpus | build CPU | build / floor |',
   '|---|---|---|---|---|---|---|---|',
 ];
 
 for (const cut of cuts) {
-  for (const [design, options] of Object.entries(DESIGNS).filter(([name]) => !values.designs || name.startsWith(values.designs))) {
+  const extracted = extract(cut);
+  for (const [design, options] of Object.entries(DESIGNS).filter(([name]) => !values.designs || values.designs.split('|').some((start) => name.startsWith(start)))) {
     const file = path.join(work, 'search.db');
     fs.rmSync(file, { force: true });
     const db = new Database(file);
@@ -111,7 +110,7 @@ for (const cut of cuts) {
     const save = timed(() =>
       db.transaction(() => {
         for (const [sessionId, texts] of extracted.value) {
-          for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.role === 'tool' ? text.body.slice(0, cut) : text.body);
+          for (const text of texts) insert.run(sessionId, text.uuid, text.role, text.timestamp, text.body);
         }
       })(),
     );

@@ -26,9 +26,9 @@ function blocksOf(line: TranscriptLine): Record<string, unknown>[] {
   return Array.isArray(content) ? content.filter((b): b is Record<string, unknown> => Boolean(b) && typeof b === 'object') : [];
 }
 
-/** The text of one tool result block (a string or text blocks), cut at TOOL_RESULT_MAX_CHARS. */
-function toolResultText(block: Record<string, unknown>): string {
-  return contentText(block.content).slice(0, TOOL_RESULT_MAX_CHARS);
+/** The text of one tool result block (a string or text blocks), cut at `max` characters. */
+function toolResultText(block: Record<string, unknown>, max: number): string {
+  return contentText(block.content).slice(0, max);
 }
 
 /** The fields of a tool's input worth finding again: a Bash command, a file path, an Edit's or a Write's new text. */
@@ -50,9 +50,9 @@ function clean(text: string, max: number): string {
  * What a transcript line adds to the search index: the user's words, the assistant's text, the inputs of its tool
  * uses (a second row with the same uuid, cut) and the tool results (cut), of messages the conversation view shows
  * (sidechain lines belong to subagents and are left out: a hit must open a message the view can scroll to).
- * Thinking and system lines are not indexed.
+ * Thinking and system lines are not indexed. `toolResultMaxChars` is for bench/search-size.ts, which compares cuts.
  */
-export function searchTextOf(line: TranscriptLine): SearchText[] {
+export function searchTextOf(line: TranscriptLine, toolResultMaxChars = TOOL_RESULT_MAX_CHARS): SearchText[] {
   if (!isVisibleMessage(line) || line.isSidechain === true) return [];
   const base = { uuid: line.uuid as string, timestamp: str(line.timestamp) };
   const blocks = blocksOf(line);
@@ -67,7 +67,7 @@ export function searchTextOf(line: TranscriptLine): SearchText[] {
   if (line.type !== 'user') return [];
   const results = blocks.filter((b) => b.type === 'tool_result');
   if (results.length > 0) {
-    const body = clean(results.map(toolResultText).join('\n'), MESSAGE_MAX_CHARS);
+    const body = clean(results.map((block) => toolResultText(block, toolResultMaxChars)).join('\n'), MESSAGE_MAX_CHARS);
     return body ? [{ ...base, role: 'tool', body }] : [];
   }
   const content = (line.message as { content?: unknown }).content;
