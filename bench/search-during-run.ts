@@ -8,17 +8,16 @@
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/search-during-run.ts [--sessions 10000] [--queries 240]
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { startFakeAnthropic } from '../fake-model/index';
 import { ms, stats } from './bench-stats';
 import { WORDS } from './corpus-lines';
 import { ensureCorpus } from './generate-corpus';
-import { BENCH_ROOT, BENCH_TOKEN, bundleServer, get, procStats, startServer, stopServer, type BenchServer } from './server-process';
+import { runLoop, startRunServer } from './run-loop';
+import { BENCH_ROOT, get, procStats } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, queries: { type: 'string', default: '240' } } });
 const sessions = Number(values.sessions);
@@ -64,58 +63,9 @@ function queries(count: number): { kind: string; q: string }[] {
   return out;
 }
 
-async function post(server: BenchServer, url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
-    method: 'POST', headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Runs `slow` conversations one after another until `stop()`; `streaming()` says whether one is between its first and last word. */
-function runLoop(server: BenchServer, workingDirectory: string): { streaming: () => boolean; firstWord: Promise<void>; stop: () => Promise<void>; runs: () => number } {
-  let stopped = false;
-  let live = false;
-  let count = 0;
-  let wordSeen: () => void = () => undefined;
-  const firstWord = new Promise<void>((resolve) => (wordSeen = resolve));
-  const loop = (async () => {
-    while (!stopped) {
-      const { streamingId } = (await post(server, '/api/conversations/start', { workingDirectory, initialPrompt: 'slow please' })) as { streamingId: string };
-      count += 1;
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/stream/${streamingId}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body ?? []) {
-        const text = decoder.decode(chunk as Uint8Array, { stream: true });
-        if (text.includes('"assistant_delta"') || text.includes('"assistant"')) {
-          live = true;
-          wordSeen();
-        }
-        if (text.includes('"result"')) live = false;
-      }
-      live = false;
-    }
-  })();
-  return { streaming: () => live, firstWord, runs: () => count, stop: async () => {
-    stopped = true;
-    await loop;
-  } };
-}
-
 async function main(): Promise<void> {
   ensureCorpus(corpus, sessions);
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-during-'));
-  const config = path.join(scratch, 'claude');
-  execFileSync('cp', ['-al', corpus, config]);
-  const cuiHome = path.join(scratch, 'cui');
-  const work = path.join(scratch, 'work');
-  fs.mkdirSync(work);
-  const fake = await startFakeAnthropic();
-  const bundle = await bundleServer();
-  const server = await startServer(bundle, {
-    cuiHome, corpus: config,
-    env: { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: 'sk-test', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', HOME: scratch },
-  });
+  const { server, cuiHome, work, close } = await startRunServer(corpus);
   const started = performance.now();
   await get(server, '/api/conversations?limit=20&sortBy=updated&order=desc');
   const firstPage = performance.now() - started;
@@ -136,9 +86,7 @@ async function main(): Promise<void> {
   const rssNow = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   await runs.stop();
   reader.close();
-  await stopServer(server);
-  await fake.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
+  await close();
 
   const line = (name: string, chosen: typeof samples): string => {
     if (chosen.length === 0) return `| ${name} | — |`;

@@ -34,7 +34,8 @@ export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-serve
 
 /** Starts the bundled server on a corpus (its CLAUDE_CONFIG_DIR) and resolves once it listens. */
 export async function startServer(bundle: string, options: { cuiHome: string; corpus: string; env?: Record<string, string> }): Promise<BenchServer> {
-  const child = spawn(process.execPath, [bundle], {
+  // With the V8 flag `npm start` gives the server (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', bundle], {
     env: { ...process.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

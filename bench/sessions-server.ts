@@ -28,3 +28,12 @@ const close = (): void => {
 process.on('SIGTERM', close);
 process.stdin.on('end', close);
 process.stdin.resume();
+
+// CUI_BENCH_MEMORY=1: the process's memory by kind every 2 s on stderr (what a resident-set figure is made of).
+if (process.env.CUI_BENCH_MEMORY === '1') {
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const mb = (n: number): string => (n / 1048576).toFixed(0);
+    process.stderr.write(`MEMORY rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heapUsed ${mb(m.heapUsed)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)}\n`);
+  }, 2000).unref();
+}

@@ -111,7 +111,7 @@ async function main() {
     process.exit(1);
   }
   printBanner(dirs, fakeUrl);
-  const server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...process.argv.slice(2)], { cwd: ROOT, env: demoEnv(dirs, fakeUrl), stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--max-semi-space-size=4', path.join(ROOT, 'scripts/start.mjs'), ...process.argv.slice(2)], { cwd: ROOT, env: demoEnv(dirs, fakeUrl), stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopChild(server, signal));
   fake.child.on('exit', (code) => {
     if (server.exitCode !== null) return;

@@ -3,7 +3,7 @@ import { routes, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { registerRoute } from '../../platform/http';
 
 export interface SearchRouteDeps {
-  /** The session index's search: it answers once the index is current. */
+  /** The session index's search, over what is indexed so far. */
   sessions: { search(query: SearchQuery): Promise<SearchResponse> };
 }
 

@@ -148,9 +148,13 @@ function allLike(column: string, count: number): string {
   return Array.from({ length: count }, (_, i) => `${column} LIKE @w${i} ESCAPE '\\'`).join(' AND ') || '1';
 }
 
-/** `cui_contains(column, @c0) AND …` for `count` words, folded as the index folds them ('1' when none). */
+/**
+ * For `count` words: the column holds each, as the index folds text ('1' when none). SQLite's LIKE (ASCII case
+ * folding, in C) settles most rows; only a row it rejects reaches cui_contains (case and accents folded in
+ * JavaScript), so that a search does not copy thousands of message texts into the JavaScript heap.
+ */
 function allContain(column: string, count: number): string {
-  return Array.from({ length: count }, (_, i) => `cui_contains(${column}, @c${i})`).join(' AND ') || '1';
+  return Array.from({ length: count }, (_, i) => `(${column} LIKE @w${i} ESCAPE '\\' OR cui_contains(${column}, @c${i}))`).join(' AND ') || '1';
 }
 
 /** Searches the indexed text (see SearchQuery). */
@@ -232,9 +236,9 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
   };
 }
 
-/** `{c0: 'folded word', c1: …}` for the parameters of allContain. */
+/** `{w0: '%word%', c0: 'folded word', …}` for the parameters of allContain. */
 function containParams(words: string[]): Record<string, string> {
-  return Object.fromEntries(words.map((word, i) => [`c${i}`, foldForSearch(word)]));
+  return { ...wordParams(words), ...Object.fromEntries(words.map((word, i) => [`c${i}`, foldForSearch(word)])) };
 }
 
 /** `{w0: '%…%', w1: …}` for the LIKE parameters of allLike. */
