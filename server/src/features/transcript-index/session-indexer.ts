@@ -1,3 +1,4 @@
+import { statSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -8,9 +9,7 @@ import { readSweep } from './sweep-reader';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
 import { placeByTail } from './tail-dates';
 import { createTranscriptFileReader, isTranscriptName, unchanged, type Stat } from './transcript-file-reader';
-import { indexTimeBox, type TimeBox } from '../../platform/time-box';
-
-const STAT_CONCURRENCY = 64;
+import { indexTimeBox, runTimeBoxed, type TimeBox } from '../../platform/time-box';
 
 /** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
 export interface SessionIndexer {
@@ -41,13 +40,27 @@ async function listTranscripts(projectsDir: string): Promise<string[]> {
   return files;
 }
 
-async function statAll(files: string[]): Promise<Map<string, Stat>> {
+/** A file's stat, or undefined when it is gone or cannot be read (as if gone: the next sweep looks again). */
+function statOrNothing(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each file's size, mtime and inode, in time-boxed slices of synchronous stats: at 10,000 files, 64 promise-based stats
+ * at a time took 135-170 ms of wall time and 100-130 ms of CPU against 55-120 ms and 30-60 ms made synchronously.
+ */
+async function statAll(files: string[], box: TimeBox): Promise<Map<string, Stat>> {
   const stats = new Map<string, Stat>();
-  for (let i = 0; i < files.length; i += STAT_CONCURRENCY) {
-    await Promise.all(files.slice(i, i + STAT_CONCURRENCY).map(async (file) => {
-      const s = await fs.stat(file).catch(() => undefined);
+  for (let at = 0; at < files.length; ) {
+    if (at > 0) await box.between();
+    at = runTimeBoxed(files, at, box, (file) => {
+      const s = statOrNothing(file);
       if (s?.isFile()) stats.set(file, { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
-    }));
+    });
   }
   return stats;
 }
@@ -150,7 +163,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     async syncAll() {
       const started = Date.now();
       const known = store.positions();
-      const stats = await statAll(await listTranscripts(deps.projectsDir));
+      const stats = await statAll(await listTranscripts(deps.projectsDir), sweep.box);
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
@@ -158,7 +171,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       deps.logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
-      const stats = await statAll(filePaths);
+      const stats = await statAll(filePaths, sweep.box);
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
