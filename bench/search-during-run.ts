@@ -2,9 +2,10 @@
  * Search latency while a run streams and the index catches up (issue 28 point 3). On a generated corpus (hard-linked
  * into a scratch CLAUDE_CONFIG_DIR, so the runs' transcripts never land in it), starts the bundled server with an
  * empty CUI_HOME, waits for the first list page, then keeps one run of the real CLI streaming against the fake model
- * (its `slow` scenario: a word every 250 ms, run after run) while it sends at least `--queries` distinct searches one
- * at a time. Each sample notes whether the search index was still catching up (read by a second SQLite reader) and
- * whether a run was streaming. Prints medians and p95 by kind, and the server's peak and current resident set.
+ * (its `slow` scenario: a word every 250 ms, run after run) while it searches: one search every 150 ms through the
+ * whole catch-up of the search index (cycling through `--queries` distinct queries), then each of them once more on
+ * the finished index. Each sample notes whether the search index was still catching up (read by a second SQLite
+ * reader) and whether a run was streaming. Prints medians and p95 by kind, and the server's peak and current resident set.
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/search-during-run.ts [--sessions 10000] [--queries 240]
  */
@@ -22,6 +23,8 @@ import { BENCH_ROOT, get, procStats } from './server-process';
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, queries: { type: 'string', default: '240' } } });
 const sessions = Number(values.sessions);
 const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', `s${sessions}`);
+/** The pause between two searches while the index catches up. */
+const PACE_MS = 150;
 
 /** A seeded generator, so that every run of the bench asks the same queries. */
 function seeded(seed: number): () => number {
@@ -74,13 +77,21 @@ async function main(): Promise<void> {
   const runs = runLoop(server, work);
   await runs.firstWord;
   const samples: { kind: string; ms: number; catchingUp: boolean; streaming: boolean }[] = [];
-  for (const { kind, q } of queries(Number(values.queries))) {
+  const ask = async ({ kind, q }: { kind: string; q: string }): Promise<void> => {
     const catchingUp = (behind.get() as number) > 0;
     const streaming = runs.streaming();
     const t0 = performance.now();
     await get(server, `/api/search?q=${encodeURIComponent(q)}&limit=20&archived=false&hasContinuation=false`);
     samples.push({ kind, ms: performance.now() - t0, catchingUp, streaming });
+  };
+  const list = queries(Number(values.queries));
+  // Through the whole catch-up, a search every PACE_MS (the index fills meanwhile), then every query once more on the
+  // finished index, runs still streaming.
+  for (let i = 0; (behind.get() as number) > 0; i++) {
+    await ask(list[i % list.length] as { kind: string; q: string });
+    await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   }
+  for (const query of list) await ask(query);
   const searchesEnded = performance.now() - started;
   const memory = procStats(server.child.pid as number);
   const rssNow = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -103,6 +114,7 @@ async function main(): Promise<void> {
     line('while a run streamed', samples.filter((s) => s.streaming)),
     line('while the index caught up', samples.filter((s) => s.catchingUp)),
     line('while both', samples.filter((s) => s.streaming && s.catchingUp)),
+    line('the finished index, a run streaming', samples.filter((s) => s.streaming && !s.catchingUp)),
     ...kinds.map((kind) => line(`— ${kind}`, samples.filter((s) => s.kind === kind))),
     '',
     `Server resident set: peak ${memory.peakRssMb.toFixed(0)} MiB, ${rssNow.toFixed(0)} MiB when the searches ended.`,

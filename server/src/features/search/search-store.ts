@@ -190,10 +190,19 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
       AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
-  const nameSql = `COALESCE(NULLIF(i.custom_name, ''), NULLIF(NULLIF(s.summary, s.first_prompt), ''), '')`;
+  // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
+  // Two partial indexes (migration 016) hold just the sessions that have one, so this never scans every session (a
+  // scan cost 8-9 ms a search at 10,000 sessions, most of a search's time).
   const nameHits = (filter: string, words: number): Database.Statement => prepared(`
-    SELECT s.session_id, s.updated_at, CASE WHEN ${nameSql} LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(${nameSql}, @q) ELSE 0 END AS phrase
-    FROM session_index s LEFT JOIN session_info i ON i.session_id = s.session_id WHERE ${filter} AND ${allLike(nameSql, words)}`);
+    SELECT session_id, updated_at, CASE WHEN name LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(name, @q) ELSE 0 END AS phrase
+    FROM (
+      SELECT s.session_id, s.updated_at, i.custom_name AS name
+      FROM session_info i INDEXED BY session_info_named JOIN session_index s ON s.session_id = i.session_id WHERE i.custom_name != '' AND ${filter}
+      UNION ALL
+      SELECT s.session_id, s.updated_at, s.summary AS name
+      FROM session_index s INDEXED BY session_index_titled WHERE s.summary != s.first_prompt AND s.summary != '' AND ${filter}
+        AND NOT EXISTS (SELECT 1 FROM session_info i WHERE i.session_id = s.session_id AND i.custom_name != '')
+    ) WHERE ${allLike('name', words)}`);
   const rows = prepared('SELECT t.id, t.uuid, t.role, t.ts, t.body AS snippet FROM session_text t WHERE t.id IN (SELECT value FROM json_each(@ids))');
   const titles = prepared(`SELECT s.session_id, COALESCE(NULLIF(i.custom_name, ''), s.summary) AS summary, s.project_path FROM session_index s
     LEFT JOIN session_info i ON i.session_id = s.session_id WHERE s.session_id IN (SELECT value FROM json_each(@ids))`);
