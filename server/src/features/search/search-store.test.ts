@@ -115,6 +115,17 @@ describe('search over the indexed transcripts', () => {
     expect(h.found('input-tail')).toEqual([]);
   });
 
+  it('narrows by a short word, and folds case and accents on both sides', async () => {
+    const h = harness();
+    h.append(A, [user(A, 'Le CAFÉ ouvre à 9h')]);
+    h.append(B, [user(B, 'le cafe ferme à 18h')]);
+    await h.sync();
+    expect(h.found('café 9h')).toEqual([A]);
+    expect(h.found('CAFE 18h')).toEqual([B]);
+    expect(h.found('cafe').sort()).toEqual([A, B].sort());
+    expect(h.found('Café ouvre')).toEqual([A]);
+  });
+
   it("finds only text holding the word itself, not a row that merely holds the word's trigrams", async () => {
     const h = harness();
     // 'abcd bcde' holds abc, bcd and cde (every trigram of 'abcde') but not 'abcde'.

@@ -149,13 +149,20 @@ function allLike(column: string, count: number): string {
 }
 
 /**
- * For `count` words: the column holds each, as the index folds text ('1' when none). SQLite's LIKE (ASCII case
- * folding, in C) settles most rows; only a row it rejects reaches cui_contains (case and accents folded in
- * JavaScript), so that a search does not copy thousands of message texts into the JavaScript heap.
+ * For the words `from` to `from + count - 1`: the column holds each, as the index folds text ('1' when none).
+ * SQLite's LIKE (ASCII case folding, in C) settles most rows. A row it rejects reaches cui_contains (case and accents
+ * folded in JavaScript) only when folding could change the answer: the text holds a character beyond ASCII (GLOB,
+ * in C), or the word does (its pattern is then `*`). So a search does not copy thousands of texts into JavaScript.
  */
-function allContain(column: string, count: number): string {
-  return Array.from({ length: count }, (_, i) => `(${column} LIKE @w${i} ESCAPE '\\' OR cui_contains(${column}, @c${i}))`).join(' AND ') || '1';
+function allContain(column: string, from: number, count: number): string {
+  return Array.from({ length: count }, (_, k) => {
+    const i = from + k;
+    return `(${column} LIKE @w${i} ESCAPE '\\' OR (${column} GLOB @g${i} AND cui_contains(${column}, @c${i})))`;
+  }).join(' AND ') || '1';
 }
+
+/** Text holding a character beyond ASCII, as a GLOB pattern. */
+const BEYOND_ASCII_GLOB = '*[^\u0001-\u007f]*';
 
 /** Searches the indexed text (see SearchQuery). */
 export type SearchSessions = (query: SearchQuery) => SearchResponse;
@@ -177,13 +184,14 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     return statement;
   };
   const phraseSql = `CASE WHEN t.body LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(t.body, @q) ELSE 0 END`;
-  // The trigram index's rows, newest first, kept when their text holds every word (short ones too): the cap counts
-  // matching messages, before the list filters (so that `truncated` says whether matches were left unexamined).
-  const ftsHits = (filter: string, words: number): Database.Statement => prepared(`
+  // The trigram index's rows, newest first, kept when their text holds every long word (the index knows only that a
+  // row holds each trigram): the cap counts them, before the short words and the list filters narrow them (so that
+  // `truncated` says whether matches were left unexamined, and a short word never makes a search read every row).
+  const ftsHits = (filter: string, longWords: number, shortWords: number): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
     FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
-      WHERE session_text_fts MATCH @match AND ${allContain('b.body', words)} ORDER BY f.rowid DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+      WHERE session_text_fts MATCH @match AND ${allContain('b.body', 0, longWords)} ORDER BY f.rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${allContain('t.body', longWords, shortWords)}`);
   const likeHits = (filter: string): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
     FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
@@ -217,8 +225,8 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     if (query.projectPath !== undefined) params.projectPath = query.projectPath;
     if (match) params.match = match;
     else params.scan = SHORT_QUERY_SCAN;
-    const contained = match ? [...queryWords(text), ...shorts] : [];
-    const hits = (match ? ftsHits(filter, contained.length) : likeHits(filter)).all({ ...params, ...containParams(contained) }) as HitRow[];
+    const longs = match ? queryWords(text) : [];
+    const hits = (match ? ftsHits(filter, longs.length, shorts.length) : likeHits(filter)).all({ ...params, ...containParams([...longs, ...shorts]) }) as HitRow[];
     const names = nameHits(filter, allWords.length).all({ ...params, ...wordParams(allWords) }) as NameRow[];
     const ranked: RankedHit[] = [
       ...hits.filter((hit) => hit.listed === 1).map((hit) => ({ id: hit.id, sessionId: hit.session_id, updatedAt: hit.updated_at, rank: hit.phrase || RANK_WORDS, matchedIn: matchedInOf(hit.role) })),
@@ -245,9 +253,12 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
   };
 }
 
-/** `{w0: '%word%', c0: 'folded word', …}` for the parameters of allContain. */
+/** `{w0: '%word%', g0: GLOB pattern, c0: 'folded word', …}` for the parameters of allContain. */
 function containParams(words: string[]): Record<string, string> {
-  return { ...wordParams(words), ...Object.fromEntries(words.map((word, i) => [`c${i}`, foldForSearch(word)])) };
+  return {
+    ...wordParams(words),
+    ...Object.fromEntries(words.flatMap((word, i) => [[`g${i}`, NON_ASCII.test(word) ? '*' : BEYOND_ASCII_GLOB], [`c${i}`, foldForSearch(word)]])),
+  };
 }
 
 /** `{w0: '%…%', w1: …}` for the LIKE parameters of allLike. */

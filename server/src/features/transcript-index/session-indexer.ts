@@ -9,7 +9,7 @@ import { readSweep } from './sweep-reader';
 import { createSweepFrontier, type SweepFrontier } from './sweep-frontier';
 import { placeByTail } from './tail-dates';
 import { createTranscriptFileReader, isTranscriptName, unchanged, type Stat } from './transcript-file-reader';
-import { indexTimeBox, runTimeBoxed, type TimeBox } from '../../platform/time-box';
+import { indexTimeBox, runTimeBoxed, yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 
 /** Brings the index up to date with the transcripts on disk. Calls are serialised by the caller. */
 export interface SessionIndexer {
@@ -126,10 +126,17 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     },
   };
 
+  /**
+   * The stats and tail reads before a sweep, in slices that yield one event-loop turn rather than wait for requests
+   * to be idle: waiting for the gate between their dozens of short slices while requests kept coming (the first
+   * index's bench polls the status) held the first list page back by 1.4 s at 10,000 sessions.
+   */
+  const fileBox: TimeBox = { ...sweep.box, between: yieldToEventLoop };
+
   /** Indexes the changed files, newest first (the first list page, sorted by last update, is complete early). */
   async function indexChanged(stats: Map<string, Stat>, known: (filePath: string) => FilePosition | undefined): Promise<void> {
     const changed = [...stats].filter(([filePath, stat]) => !unchanged(known(filePath), stat) && !reader.isKnownDuplicate(filePath, stat));
-    const { files: todo, times } = await placeByTail(changed, sweep.box);
+    const { files: todo, times } = await placeByTail(changed, fileBox);
     progress.start(times);
     try {
       await readSweep(todo, sweep);
@@ -163,7 +170,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
     async syncAll() {
       const started = Date.now();
       const known = store.positions();
-      const stats = await statAll(await listTranscripts(deps.projectsDir), sweep.box);
+      const stats = await statAll(await listTranscripts(deps.projectsDir), fileBox);
       const gone = [...known.keys()].filter((p) => !stats.has(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => known.get(p));
@@ -171,7 +178,7 @@ export function createSessionIndexer(deps: SessionIndexerDeps): SessionIndexer {
       deps.logger.debug({ component: 'sessions', files: stats.size, removed: gone.length, ms: Date.now() - started }, 'transcript sweep done');
     },
     async syncFiles(filePaths) {
-      const stats = await statAll(filePaths, sweep.box);
+      const stats = await statAll(filePaths, fileBox);
       const gone = filePaths.filter((p) => !stats.has(p) && store.positionOf(p));
       if (gone.length > 0) forget(gone);
       await indexChanged(stats, (p) => store.positionOf(p));
