@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openNdjsonResponse } from './ndjson-response';
 import { createRequestGate, type RequestGate } from './request-gate';
 
 const apps: FastifyInstance[] = [];
@@ -27,6 +28,12 @@ function appWith(gate: RequestGate) {
     entered();
     stream.write('{"seq":0}\n');
     return reply.type('application/x-ndjson').send(stream);
+  });
+  // As the console's own streams answer (run, follow, inbox, logs): the reply taken over, its head written by hand.
+  app.get('/hijacked', (_request, reply) => {
+    const res = openNdjsonResponse(reply);
+    res.write('{"seq":0}\n');
+    stream.once('end', () => res.end());
   });
   return { app, release, inHandler, stream };
 }
@@ -72,6 +79,21 @@ describe('request gate', () => {
     const { port } = app.server.address() as { port: number };
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/stream`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    const idle = track(gate.idle());
+    await turns();
+    expect(idle.settled()).toBe(true);
+    controller.abort();
+    stream.end();
+  });
+
+  it('counts a taken-over NDJSON stream until its head is written, not while it stays open', async () => {
+    const gate = createRequestGate(60_000);
+    const { app, stream } = appWith(gate);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/hijacked`, { signal: controller.signal });
     expect(response.status).toBe(200);
     const idle = track(gate.idle());
     await turns();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -17,17 +18,27 @@ export interface RequestGate {
 export const REQUEST_GATE_MAX_WAIT_MS = 50;
 
 export function createRequestGate(maxWaitMs = REQUEST_GATE_MAX_WAIT_MS): RequestGate {
-  const active = new Set<FastifyRequest>();
+  /** Each request being handled, with its response: one whose head went out is done (a stream taken over by hand). */
+  const active = new Map<FastifyRequest, ServerResponse>();
   const waiters = new Set<() => void>();
   const done = (request: FastifyRequest): void => {
     if (!active.delete(request) || active.size > 0) return;
     for (const wake of [...waiters]) wake();
   };
+  /**
+   * Whether a request is still being handled. A stream the route took over (reply.hijack: the run, follow, inbox
+   * and logs streams) never reaches onSend or onResponse while it stays open, so its written head is what ends it:
+   * counted as busy, every open stream held each slice of the index back the gate's longest wait.
+   */
+  const busy = (): boolean => {
+    for (const [request, response] of active) if (response.headersSent) active.delete(request);
+    return active.size > 0;
+  };
   return {
     idle: () =>
       new Promise<void>((resolve) => {
         setImmediate(() => {
-          if (active.size === 0) return resolve();
+          if (!busy()) return resolve();
           const wake = (): void => {
             clearTimeout(timer);
             waiters.delete(wake);
@@ -39,8 +50,8 @@ export function createRequestGate(maxWaitMs = REQUEST_GATE_MAX_WAIT_MS): Request
         });
       }),
     install(app) {
-      app.addHook('onRequest', async (request) => {
-        active.add(request);
+      app.addHook('onRequest', async (request, reply) => {
+        active.set(request, reply.raw);
       });
       app.addHook('onSend', async (request, _reply, payload) => {
         done(request);
