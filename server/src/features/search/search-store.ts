@@ -198,7 +198,6 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
       AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
-  // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
   // Two partial indexes (migration 016) hold just the sessions that have one, so this never scans every session (a
   // scan cost 8-9 ms a search at 10,000 sessions, most of a search's time).
   const nameHits = (filter: string, words: number): Database.Statement => prepared(`

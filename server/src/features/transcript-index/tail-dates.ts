@@ -7,9 +7,9 @@ export const TAIL_BYTES = 16 * 1024;
 /** A line's own time starts after this (an escaped key inside a string never matches: its quotes are `\"`). */
 const TIMESTAMP_KEY = Buffer.from('"timestamp":"');
 const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 /** The times looked at, from the tail's end (a line or two written out of order still counts). */
 const TAIL_TIMES = 4;
-const BACKSLASH = 0x5c;
 
 /**
  * The newest time (ms) written in the last TAIL_BYTES before `size` of a transcript, where the newest-first sweep places
