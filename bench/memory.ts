@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { WORDS } from './corpus-lines';
 import { ensureCorpus } from './generate-corpus';
 import { runLoop, startRunServer } from './run-loop';
+import { searchBacklog } from './search-backlog';
 import { BENCH_ROOT, get } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, minutes: { type: 'string', default: '10' }, idle: { type: 'string', default: '60' } } });
@@ -44,10 +44,9 @@ async function main(): Promise<void> {
   note('listening', t0);
   await get(server, '/api/conversations?limit=20&sortBy=updated&order=asc');
   note('whole first index', t0);
-  const reader = new Database(path.join(cuiHome, 'cui.db'), { readonly: true });
-  const behind = reader.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM session_text) - (SELECT indexed_through FROM search_state)').pluck();
-  while ((behind.get() as number) > 0) await until(250);
-  reader.close();
+  const backlog = searchBacklog(cuiHome);
+  await backlog.caughtUp();
+  backlog.close();
   note('search caught up', t0);
 
   const runs = runLoop(server, work);

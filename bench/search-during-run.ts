@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
 import { WORDS } from './corpus-lines';
 import { ensureCorpus } from './generate-corpus';
 import { runLoop, startRunServer } from './run-loop';
+import { searchBacklog } from './search-backlog';
 import { BENCH_ROOT, get, procStats } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, queries: { type: 'string', default: '240' } } });
@@ -72,13 +72,12 @@ async function main(): Promise<void> {
   const started = performance.now();
   await get(server, '/api/conversations?limit=20&sortBy=updated&order=desc');
   const firstPage = performance.now() - started;
-  const reader = new Database(path.join(cuiHome, 'cui.db'), { readonly: true });
-  const behind = reader.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM session_text) - (SELECT indexed_through FROM search_state)').pluck();
+  const backlog = searchBacklog(cuiHome);
   const runs = runLoop(server, work);
   await runs.firstWord;
   const samples: { kind: string; ms: number; catchingUp: boolean; streaming: boolean }[] = [];
   const ask = async ({ kind, q }: { kind: string; q: string }): Promise<void> => {
-    const catchingUp = (behind.get() as number) > 0;
+    const catchingUp = backlog.behind() > 0;
     const streaming = runs.streaming();
     const t0 = performance.now();
     await get(server, `/api/search?q=${encodeURIComponent(q)}&limit=20&archived=false&hasContinuation=false`);
@@ -87,7 +86,7 @@ async function main(): Promise<void> {
   const list = queries(Number(values.queries));
   // Through the whole catch-up, a search every PACE_MS (the index fills meanwhile), then every query once more on the
   // finished index, runs still streaming.
-  for (let i = 0; (behind.get() as number) > 0; i++) {
+  for (let i = 0; backlog.behind() > 0; i++) {
     await ask(list[i % list.length] as { kind: string; q: string });
     await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   }
@@ -96,7 +95,7 @@ async function main(): Promise<void> {
   const memory = procStats(server.child.pid as number);
   const rssNow = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   await runs.stop();
-  reader.close();
+  backlog.close();
   await close();
 
   const line = (name: string, chosen: typeof samples): string => {

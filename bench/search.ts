@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
 import { ensureCorpus } from './generate-corpus';
+import { searchBacklog } from './search-backlog';
 import { BENCH_ROOT, bundleServer, get, startServer, stopServer, type BenchServer } from './server-process';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '20' }, baseline: { type: 'string' } } });
@@ -68,14 +69,13 @@ interface Checkout {
   bundle: string;
 }
 
-/** Resolves once the search index holds every saved message (read from the database, as a second reader). */
+/** Resolves once the search index holds every saved message. */
 async function searchCaughtUp(cuiHome: string): Promise<void> {
-  const db = new Database(path.join(cuiHome, 'cui.db'), { readonly: true });
-  const behind = db.prepare("SELECT (SELECT COALESCE(MAX(id), 0) FROM session_text) - (SELECT indexed_through FROM search_state)").pluck();
+  const backlog = searchBacklog(cuiHome);
   try {
-    while ((behind.get() as number) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await backlog.caughtUp();
   } finally {
-    db.close();
+    backlog.close();
   }
 }
 
