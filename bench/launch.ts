@@ -15,7 +15,7 @@
  * of that size (bench/.corpus/s<n>) as CLAUDE_CONFIG_DIR and a CUI_HOME under $TMPDIR kept between runs, one per
  * checkout, built once (the server started until every message is searchable) when it has no cui.db yet.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,8 +42,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function firstOk(port: number, url: string): Promise<void> {
+async function firstOk(port: number, url: string, child: ChildProcess): Promise<void> {
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering ${url}`);
     const ok = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
       .then((response) => response.ok, () => false);
     if (ok) return;
@@ -51,12 +52,15 @@ async function firstOk(port: number, url: string): Promise<void> {
   }
 }
 
+/** The Node options `npm start` gives scripts/start.mjs (package.json), so that the launch measured is the one users get. */
+const NPM_START_FLAGS = ['--max-semi-space-size=4'];
+
 function spawnServer(script: string, port: number, root: string, history?: History) {
-  return spawn(process.execPath, [script, '--port', String(port), '--token', BENCH_TOKEN], {
+  return spawn(process.execPath, [...(script.endsWith('start.mjs') ? NPM_START_FLAGS : []), script, '--port', String(port), '--token', BENCH_TOKEN], {
     env: {
       ...process.env, HOME: root, CUI_HOME: history?.cuiHome ?? path.join(root, 'cui'), CLAUDE_CONFIG_DIR: history?.claudeConfigDir ?? path.join(root, 'claude'), LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
@@ -65,7 +69,7 @@ async function launch(script: string, url: string, history?: History): Promise<n
   const port = await freePort();
   const started = performance.now();
   const child = spawnServer(script, port, root, history);
-  await firstOk(port, url);
+  await firstOk(port, url, child);
   const elapsed = performance.now() - started;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
