@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from './server-bundle-options.mjs';
+import { lazyDependencies, requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from './server-bundle-options.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
@@ -43,7 +43,7 @@ export async function buildServer() {
     // The dependencies are bundled too, but for a few (see server-bundle-options.mjs).
     external: SERVER_EXTERNAL,
     banner: SERVER_BANNER,
-    plugins: [contractAlias, requireBuiltins],
+    plugins: [contractAlias, requireBuiltins, lazyDependencies],
     sourcemap: true,
     // Stack traces need the mappings, not the sources' text: `npm start` (source maps enabled) parses the whole map
     // at start-up, and with the dependencies bundled their text made it 7 MB (their mappings are trimmed below).

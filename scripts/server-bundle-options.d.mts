@@ -6,3 +6,5 @@ export const SERVER_EXTERNAL: string[];
 export const SERVER_BANNER: { js: string };
 /** The esbuild plugin that loads Node's built-in modules with require() (no ES module facades at start-up). */
 export const requireBuiltins: Plugin;
+/** The esbuild plugin that loads rarely used dependencies of bundled packages on first use (glob, mime-db). */
+export const lazyDependencies: Plugin;

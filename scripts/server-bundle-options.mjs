@@ -31,3 +31,35 @@ export const requireBuiltins = {
     build.onLoad({ filter: /.*/, namespace: 'cui-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
+
+/** A stand-in for a module used as an object: it is required on the first property read. */
+const lazyObject = (path) =>
+  `let real; const load = () => (real ??= require(${JSON.stringify(path)})); module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load(), ownKeys: () => Reflect.ownKeys(load()), getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(load(), key) });`;
+
+/**
+ * Dependencies of bundled packages that the server rarely or never reaches, loaded on first use instead of at start-up
+ * (issue 28 point 1, bench/launch.ts and a --cpu-prof of the start): @fastify/static's glob lists files only when
+ * `wildcard: false` (the server serves one wildcard route), ~14 ms to load; @fastify/compress's mime-db is asked only
+ * for a type the server's own list does not name, ~8 ms; Fastify's server module reads node:https and node:http2 (and
+ * with them node:tls) only for an HTTPS or HTTP/2 server, ~10 ms. Each stand-in keeps the shape its importer uses: glob
+ * is destructured at load and called later, the others are objects read later.
+ */
+const LAZY_DEPENDENCIES = [
+  { importer: '/node_modules/@fastify/static/', path: 'glob', contents: "exports.glob = (...args) => require('glob').glob(...args);" },
+  { importer: '/node_modules/@fastify/compress/', path: 'mime-db', contents: lazyObject('mime-db') },
+  { importer: '/node_modules/fastify/lib/server.js', path: 'node:https', contents: lazyObject('node:https') },
+  { importer: '/node_modules/fastify/lib/server.js', path: 'node:http2', contents: lazyObject('node:http2') },
+];
+
+export const lazyDependencies = {
+  name: 'cui-lazy-dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^(glob|mime-db|node:https|node:http2)$/ }, (args) => {
+      if (args.namespace !== 'file') return undefined;
+      const lazy = LAZY_DEPENDENCIES.find((entry) => entry.path === args.path && args.importer.includes(entry.importer));
+      if (!lazy) return undefined;
+      return { path: `${lazy.path} for ${lazy.importer}`, namespace: 'cui-lazy', pluginData: { resolveDir: args.resolveDir, contents: lazy.contents } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'cui-lazy' }, (args) => ({ contents: args.pluginData.contents, resolveDir: args.pluginData.resolveDir, loader: 'js' }));
+  },
+};

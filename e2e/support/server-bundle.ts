@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from '../../scripts/server-bundle-options.mjs';
+import { lazyDependencies, requireBuiltins, SERVER_BANNER, SERVER_EXTERNAL } from '../../scripts/server-bundle-options.mjs';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -36,6 +36,7 @@ export async function bundleLaunchServer(): Promise<string> {
         },
       },
       requireBuiltins,
+      lazyDependencies,
     ],
   });
   return outfile;

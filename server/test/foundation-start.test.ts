@@ -39,6 +39,13 @@ describe('npm start (scripts/start.mjs)', () => {
     await waitFor(() => run.stdout().includes('cui is running'), { timeoutMs: 170_000, message: `the URL line in:\n${run.stdout()}` });
     const status = await fetch(`http://127.0.0.1:${port}/api/system/status`, { headers: { authorization: `Bearer ${token}` } });
     expect(status.status).toBe(200);
+    // The bundle's stand-ins for dependencies loaded on first use (scripts/server-bundle-options.mjs): an image is a type
+    // the server's own compressible list does not name, so @fastify/compress asks mime-db, which loads now.
+    const icon = await fetch(`http://127.0.0.1:${port}/icon-192.png`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(icon.headers.get('content-encoding')).toBeNull();
+    expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(100);
     const below = descendants(run.child.pid as number);
     descendantsSeen.push(...below);
     // npm's child (the shell execs it): the launcher, which runs the server in its own process.
