@@ -6,6 +6,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer, buildWeb, COMPILE_CACHE_DIR, ROOT, SERVER_OUT, WEB_OUT } from './build.mjs';
+import { mapStackTracesLazily } from './lazy-source-maps.mjs';
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git']);
 
@@ -60,6 +61,7 @@ for (const part of parts) {
 // next to the build it belongs to, saves most of the module compilation; processes the server forks inherit it.
 process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE_DIR;
 module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
-process.setSourceMapsEnabled(true);
+// Stack traces show the server's sources, the map read when one is first printed (not while the bundle loads).
+mapStackTracesLazily(path.dirname(SERVER_OUT));
 // The server reads its arguments from process.argv (the same as this script's) and handles SIGINT/SIGTERM itself.
 await import(pathToFileURL(SERVER_OUT).href);
