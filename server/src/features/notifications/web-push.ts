@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { Agent } from 'node:https';
 import type { WebPushStatus } from '@cui/contract';
-import webpush, { WebPushError } from 'web-push';
+import type * as WebPushModule from 'web-push';
 import type { PlatformDeps } from '../../context';
 import type { NotificationChannel } from './channel';
 import { changesPath, type Notification } from './messages';
@@ -49,6 +50,30 @@ export function pushPayload(notification: Notification): PushPayload {
   };
 }
 
+/**
+ * web-push and its ASN.1/JWT dependencies (~10 ms of the server's start-up) load with the first push sent, not with the
+ * server (issue 28 point 1).
+ */
+type WebPushLibrary = typeof WebPushModule;
+let library: Promise<WebPushLibrary> | undefined;
+// A CommonJS module: its exports are the namespace's default (Node), or its names too (the bundle).
+const webPushLibrary = (): Promise<WebPushLibrary> => (library ??= import('web-push').then((module) => (module as { default?: WebPushLibrary }).default ?? module));
+
+/**
+ * A VAPID key pair as web-push's `generateVAPIDKeys` makes it (P-256; the public key uncompressed, both base64url),
+ * written here so that `status()` can answer without loading the library: a JWK holds each coordinate at its full
+ * 32 bytes, so no padding is needed.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const bytes = (field: string | undefined): Buffer => Buffer.from(field ?? '', 'base64url');
+  return {
+    publicKey: Buffer.concat([Buffer.from([4]), bytes(jwk.x), bytes(jwk.y)]).toString('base64url'),
+    privateKey: bytes(jwk.d).toString('base64url'),
+  };
+}
+
 export interface WebPush {
   /** The public key, generating the pair first when there is none and notifications are on. */
   status(): WebPushStatus;
@@ -69,7 +94,7 @@ export function createWebPush(deps: WebPushDeps): WebPush {
   const keys = (generate: boolean) => {
     const current = deps.config.get().webPush;
     if (current || !generate) return current;
-    const pair = webpush.generateVAPIDKeys();
+    const pair = generateVapidKeys();
     // Subscriptions made for another key can never be delivered again.
     deps.subscriptions.removeAll();
     log.info('generated VAPID keys for web push');
@@ -77,8 +102,9 @@ export function createWebPush(deps: WebPushDeps): WebPush {
   };
 
   const sendOne = async (subscription: StoredSubscription, body: string, vapid: NonNullable<ReturnType<typeof keys>>): Promise<boolean> => {
+    const { sendNotification, WebPushError } = await webPushLibrary();
     try {
-      await webpush.sendNotification(subscription, body, {
+      await sendNotification(subscription, body, {
         TTL: 60,
         urgency: 'high',
         vapidDetails: { subject: vapid.subject, publicKey: vapid.vapidPublicKey, privateKey: vapid.vapidPrivateKey },
