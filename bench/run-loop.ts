@@ -18,7 +18,7 @@ export interface RunServer {
  * The bundled server on a corpus with an empty CUI_HOME, its CLI pointed at the fake model. The corpus is hard-linked
  * into a scratch CLAUDE_CONFIG_DIR, so the runs' transcripts never land in it.
  */
-export async function startRunServer(corpus: string, env: Record<string, string> = {}): Promise<RunServer> {
+export async function startRunServer(corpus: string, env: Record<string, string> = {}, bundle?: string): Promise<RunServer> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-runs-'));
   const config = path.join(scratch, 'claude');
   execFileSync('cp', ['-al', corpus, config]);
@@ -26,7 +26,7 @@ export async function startRunServer(corpus: string, env: Record<string, string>
   const work = path.join(scratch, 'work');
   fs.mkdirSync(work);
   const fake = await startFakeAnthropic();
-  const server = await startServer(await bundleServer(), {
+  const server = await startServer(bundle ?? (await bundleServer()), {
     cuiHome, corpus: config,
     env: { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: 'sk-test', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', HOME: scratch, ...env },
   });

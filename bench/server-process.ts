@@ -35,7 +35,9 @@ export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-serve
 /** Starts the bundled server on a corpus (its CLAUDE_CONFIG_DIR) and resolves once it listens. */
 export async function startServer(bundle: string, options: { cuiHome: string; corpus: string; env?: Record<string, string> }): Promise<BenchServer> {
   // With the V8 flag `npm start` gives the server (package.json).
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', bundle], {
+  // CUI_BENCH_NODE_ARGS: more Node/V8 flags for the server (e.g. `--trace-gc`), to try one out.
+  const extra = process.env.CUI_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', ...extra, bundle], {
     env: { ...process.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -45,6 +47,8 @@ export async function startServer(bundle: string, options: { cuiHome: string; co
       out += chunk.toString();
       const match = /LISTENING (\d+)/.exec(out);
       if (match) resolve(Number(match[1]));
+      if (match && extra.length > 0) out = '';
+      if (extra.length > 0) process.stderr.write(chunk);
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
   });

@@ -3,6 +3,7 @@ import type { ConversationMeta } from '../../cli/transcript/conversation-details
 import { displaySummary, emptyAggregate, toolMetrics, type SessionAggregate } from '../../cli/transcript/session-aggregate';
 import { createSearchTextWriter, type SearchText, type SearchTextWriter } from '../search/index';
 import type { UuidChunk } from './summary-links';
+import type { Stat } from './transcript-file-reader';
 import { runTimeBoxed, type TimeBox } from '../../platform/time-box';
 import { USAGE_COLUMNS, usageColumns, usageOf, type UsageRow } from './usage-columns';
 
@@ -40,7 +41,8 @@ interface Row {
 
 /** Persistence of the transcript index (table session_index, migration 002). */
 export interface IndexStore {
-  positions(): Map<string, FilePosition>;
+  /** Each indexed file's path with its size, mtime and inode, one row at a time (nothing kept: see syncAll). */
+  eachFileStat(visit: (filePath: string, stat: Stat) => void): void;
   positionOf(filePath: string): FilePosition | undefined;
   load(filePath: string): IndexedFile | undefined;
   /**
@@ -62,7 +64,7 @@ export interface IndexStore {
 }
 
 export function createIndexStore(db: Database.Database): IndexStore {
-  const selectPositions = db.prepare<[], Row>('SELECT session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash FROM session_index');
+  const selectFileStats = db.prepare<[], { file_path: string; size: number; mtimeMs: number; ino: number }>('SELECT file_path, file_size AS size, file_mtime_ms AS mtimeMs, file_ino AS ino FROM session_index');
   const selectPosition = db.prepare<[string], Row>('SELECT session_id, file_path, file_size, file_mtime_ms, file_ino, file_offset, head_hash FROM session_index WHERE file_path = ?');
   const selectOne = db.prepare<[string], Row>('SELECT * FROM session_index WHERE file_path = ?');
   const selectPath = db.prepare<[string], { file_path: string }>('SELECT file_path FROM session_index WHERE session_id = ?');
@@ -89,7 +91,9 @@ export function createIndexStore(db: Database.Database): IndexStore {
   });
 
   return {
-    positions: () => new Map(selectPositions.all().map((row) => [row.file_path, toPosition(row)])),
+    eachFileStat: (visit) => {
+      for (const row of selectFileStats.iterate()) visit(row.file_path, row);
+    },
     positionOf: (filePath) => {
       const row = selectPosition.get(filePath);
       return row ? toPosition(row) : undefined;

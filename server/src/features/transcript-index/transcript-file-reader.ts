@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { emptyAggregate } from '../../cli/transcript/session-aggregate';
 import { HEAD_BYTES } from './index-chunk';
 import type { IndexPool } from './index-pool';
-import type { FilePosition, IndexedFile, IndexStore } from './index-store';
+import type { IndexedFile, IndexStore } from './index-store';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 
@@ -23,7 +23,7 @@ export function isTranscriptName(name: string): boolean {
   return SESSION_FILE.test(name);
 }
 
-export function unchanged(known: FilePosition | undefined, stat: Stat): boolean {
+export function unchanged(known: Stat | undefined, stat: Stat): boolean {
   return known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino;
 }
 
