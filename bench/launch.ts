@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
 import { ensureCorpus } from './generate-corpus';
-import { BENCH_ROOT, BENCH_TOKEN } from './server-process';
+import { BENCH_ROOT, BENCH_TOKEN, NPM_START_FLAGS } from './server-process';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, baseline: { type: 'string' }, sessions: { type: 'string' } } });
 
@@ -51,9 +51,6 @@ async function firstOk(port: number, url: string, child: ChildProcess): Promise<
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-
-/** The Node options `npm start` gives scripts/start.mjs (package.json), so that the launch measured is the one users get. */
-const NPM_START_FLAGS = ['--max-semi-space-size=4'];
 
 function spawnServer(script: string, port: number, root: string, history?: History) {
   return spawn(process.execPath, [...(script.endsWith('start.mjs') ? NPM_START_FLAGS : []), script, '--port', String(port), '--token', BENCH_TOKEN], {

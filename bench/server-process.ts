@@ -10,6 +10,8 @@ import { build } from 'esbuild';
 
 export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_TOKEN = 'b'.repeat(32);
+/** The Node options `npm start` gives the server (package.json), so that what a bench measures is what users run. */
+export const NPM_START_FLAGS = ['--max-semi-space-size=4'];
 
 export interface BenchServer {
   port: number;
@@ -34,10 +36,9 @@ export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-serve
 
 /** Starts the bundled server on a corpus (its CLAUDE_CONFIG_DIR) and resolves once it listens. */
 export async function startServer(bundle: string, options: { cuiHome: string; corpus: string; env?: Record<string, string> }): Promise<BenchServer> {
-  // With the V8 flag `npm start` gives the server (package.json).
   // CUI_BENCH_NODE_ARGS: more Node/V8 flags for the server (e.g. `--trace-gc`), to try one out.
   const extra = process.env.CUI_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', ...extra, bundle], {
+  const child = spawn(process.execPath, [...NPM_START_FLAGS, ...extra, bundle], {
     env: { ...process.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

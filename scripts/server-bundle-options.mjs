@@ -51,10 +51,12 @@ const LAZY_DEPENDENCIES = [
   { importer: '/node_modules/fastify/lib/server.js', path: 'node:http2', contents: lazyObject('node:http2') },
 ];
 
+const LAZY_PATHS = new RegExp(`^(${[...new Set(LAZY_DEPENDENCIES.map((entry) => entry.path))].join('|')})$`);
+
 export const lazyDependencies = {
   name: 'cui-lazy-dependencies',
   setup(build) {
-    build.onResolve({ filter: /^(glob|mime-db|node:https|node:http2)$/ }, (args) => {
+    build.onResolve({ filter: LAZY_PATHS }, (args) => {
       if (args.namespace !== 'file') return undefined;
       const lazy = LAZY_DEPENDENCIES.find((entry) => entry.path === args.path && args.importer.includes(entry.importer));
       if (!lazy) return undefined;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { trimSourceMap } from '../../scripts/trim-source-map.mjs';
+import { bundleThrowingDependency } from './throwing-bundle';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,11 +21,7 @@ const LAZY = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/lazy
 async function build(): Promise<{ dir: string; launcher: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-lazy-map-'));
   dirs.push(dir);
-  fs.mkdirSync(path.join(dir, 'node_modules/dep'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'node_modules/dep/index.js'), "exports.fail = function fail() {\n  throw new Error('from the dependency');\n};\n");
-  fs.writeFileSync(path.join(dir, 'own.ts'), "import { fail } from 'dep';\n\nexport function ours(): void {\n  fail();\n}\n\ntry {\n  ours();\n} catch (error) {\n  console.log((error as Error).stack);\n}\n");
-  const esbuild = await import('esbuild');
-  await esbuild.build({ entryPoints: [path.join(dir, 'own.ts')], outfile: path.join(dir, 'dist/out.mjs'), bundle: true, platform: 'node', format: 'esm', sourcemap: true, sourcesContent: false, logLevel: 'silent' });
+  await bundleThrowingDependency(dir, path.join(dir, 'dist/out.mjs'));
   trimSourceMap(path.join(dir, 'dist/out.mjs.map'));
   const launcher = path.join(dir, 'launch.mjs');
   fs.writeFileSync(launcher, `import { mapStackTracesLazily } from ${JSON.stringify(LAZY)};\nmapStackTracesLazily(${JSON.stringify(path.join(dir, 'dist'))});\nawait import('./dist/out.mjs');\n`);

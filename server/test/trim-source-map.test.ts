@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { trimSourceMap } from '../../scripts/trim-source-map.mjs';
+import { bundleThrowingDependency } from './throwing-bundle';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -14,11 +15,7 @@ afterEach(() => {
 async function bundle(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-trim-map-'));
   dirs.push(dir);
-  fs.mkdirSync(path.join(dir, 'node_modules/dep'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'node_modules/dep/index.js'), "exports.fail = function fail() {\n  throw new Error('from the dependency');\n};\n");
-  fs.writeFileSync(path.join(dir, 'own.ts'), "import { fail } from 'dep';\n\nexport function ours(): void {\n  fail();\n}\n\ntry {\n  ours();\n} catch (error) {\n  console.log((error as Error).stack);\n}\n");
-  const esbuild = await import('esbuild');
-  await esbuild.build({ entryPoints: [path.join(dir, 'own.ts')], outfile: path.join(dir, 'out.mjs'), bundle: true, platform: 'node', format: 'esm', sourcemap: true, sourcesContent: false, logLevel: 'silent' });
+  await bundleThrowingDependency(dir, path.join(dir, 'out.mjs'));
   return dir;
 }
 
