@@ -12,7 +12,7 @@ export interface IndexSyncDeps extends Pick<PlatformDeps, 'db' | 'bus' | 'paths'
   indexWorkerScript?: string;
   requestsIdle?: () => Promise<void>;
   indexPool?: IndexPool;
-  watch?: { debounceMs?: number; sweepIntervalMs?: number };
+  watch?: { debounceMs?: number; sweepIntervalMs?: number; maxSweepIntervalMs?: number };
 }
 
 /**
@@ -30,7 +30,7 @@ export class IndexSync {
   readonly boot = randomUUID();
   private closed = false;
   private queue: Promise<void> = Promise.resolve();
-  private pendingSweep: Promise<void> | undefined;
+  private pendingSweep: Promise<boolean> | undefined;
   private searchCatchUp: Promise<void> | undefined;
   private runSweep: Promise<void> = Promise.resolve();
   /** A restart answers from the index it kept at once; only a first start, with nothing indexed yet, waits. */
@@ -58,8 +58,11 @@ export class IndexSync {
     this.initial = this.firstSweep ? this.caughtUp : Promise.resolve();
     void this.caughtUp.then(() => (this.firstSweep = false));
     this.watcher = watchTranscripts(
-      { projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50, sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000 },
-      { onFiles: (files) => this.onFiles(files), onSweep: () => void this.sweep() },
+      {
+        projectsDir: deps.paths.claudeProjectsDir, logger, debounceMs: deps.watch?.debounceMs ?? 50,
+        sweepIntervalMs: deps.watch?.sweepIntervalMs ?? 5000, maxSweepIntervalMs: deps.watch?.maxSweepIntervalMs ?? 60_000,
+      },
+      { onFiles: (files) => this.onFiles(files), onSweep: () => this.sweepChanged() },
     );
     this.subscribe();
   }
@@ -93,11 +96,18 @@ export class IndexSync {
   }
 
   sweep(): Promise<void> {
+    return this.sweepChanged().then(() => undefined);
+  }
+
+  /** A sweep (or the one already waiting) that resolves with whether it saved or removed a file. */
+  private sweepChanged(): Promise<boolean> {
     this.pendingSweep ??= this.enqueue(async () => {
       this.pendingSweep = undefined;
+      const before = this.indexer.changeCount();
       await this.indexer.syncAll();
       this.catchUpSearch();
-    });
+      return this.indexer.changeCount() !== before;
+    }).then((changed) => changed ?? true);
     return this.pendingSweep;
   }
 
@@ -136,9 +146,13 @@ export class IndexSync {
     for (const listener of this.changeListeners) listener(files);
   }
 
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(() => (this.closed ? undefined : task())).catch((error: unknown) => this.deps.logger.error({ err: error }, 'transcript indexing failed'));
-    this.queue = run;
+  /** Resolves with the task's result, or undefined when closed or when the task failed (logged). */
+  private enqueue<T>(task: () => Promise<T>): Promise<T | undefined> {
+    const run = this.queue.then(() => (this.closed ? undefined : task())).catch((error: unknown) => {
+      this.deps.logger.error({ err: error }, 'transcript indexing failed');
+      return undefined;
+    });
+    this.queue = run.then(() => undefined);
     return run;
   }
 

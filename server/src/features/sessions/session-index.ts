@@ -69,7 +69,7 @@ export interface SessionIndexDeps extends PlatformDeps {
   /** Where transcripts are read, when given (a test's gated pool); else as `indexWorkerScript` says. */
   indexPool?: IndexPool;
   /** Watcher timings (defaults: 50 ms debounce, 5 s safety sweep). */
-  watch?: { debounceMs?: number; sweepIntervalMs?: number };
+  watch?: { debounceMs?: number; sweepIntervalMs?: number; maxSweepIntervalMs?: number };
 }
 
 export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
