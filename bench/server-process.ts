@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { npmStartLaunch } from '../scripts/npm-start-launch.mjs';
 
 export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_TOKEN = 'b'.repeat(32);
-/** The Node options `npm start` gives the server (package.json), so that what a bench measures is what users run. */
-export const NPM_START_FLAGS = ['--max-semi-space-size=4'];
+/** The Node flags and environment `npm start` gives the server (package.json), so that a bench measures what users run. */
+export const NPM_START = npmStartLaunch();
 
 export interface BenchServer {
   port: number;
@@ -38,8 +39,8 @@ export async function bundleServer(checkout = BENCH_ROOT, name = 'sessions-serve
 export async function startServer(bundle: string, options: { cuiHome: string; corpus: string; env?: Record<string, string> }): Promise<BenchServer> {
   // CUI_BENCH_NODE_ARGS: more Node/V8 flags for the server (e.g. `--trace-gc`), to try one out.
   const extra = process.env.CUI_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...NPM_START_FLAGS, ...extra, bundle], {
-    env: { ...process.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+  const child = spawn(process.execPath, [...NPM_START.flags, ...extra, bundle], {
+    env: { ...process.env, ...NPM_START.env, ...options.env, CUI_HOME: options.cuiHome, CLAUDE_CONFIG_DIR: options.corpus, CUI_BENCH_TOKEN: BENCH_TOKEN, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

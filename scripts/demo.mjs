@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmStartLaunch } from './npm-start-launch.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FAKE_CLI = path.join(ROOT, 'fake-model/cli.ts');
@@ -111,7 +112,8 @@ async function main() {
     process.exit(1);
   }
   printBanner(dirs, fakeUrl);
-  const server = spawn(process.execPath, ['--max-semi-space-size=4', path.join(ROOT, 'scripts/start.mjs'), ...process.argv.slice(2)], { cwd: ROOT, env: demoEnv(dirs, fakeUrl), stdio: 'inherit' });
+  const launch = npmStartLaunch();
+  const server = spawn(process.execPath, [...launch.flags, path.join(ROOT, 'scripts/start.mjs'), ...process.argv.slice(2)], { cwd: ROOT, env: { ...launch.env, ...demoEnv(dirs, fakeUrl) }, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopChild(server, signal));
   fake.child.on('exit', (code) => {
     if (server.exitCode !== null) return;

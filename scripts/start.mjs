@@ -57,6 +57,10 @@ for (const part of parts) {
   }
 }
 
+// glibc read npm start's MALLOC_TRIM_THRESHOLD_ as this process started (a fixed threshold: freed memory goes back to
+// the system rather than staying in malloc's heap; issue 28.5). The CLI, shells and git the server starts get the
+// user's environment without it.
+delete process.env.MALLOC_TRIM_THRESHOLD_;
 // The server runs in this process (a second Node process cost ~80 ms of start-up). Node's on-disk compile cache, kept
 // next to the build it belongs to, saves most of the module compilation; processes the server forks inherit it.
 process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE_DIR;

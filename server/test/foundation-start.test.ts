@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, makeTestDirs, waitFor } from './helpers';
 import { launcherEnv, ROOT } from './launcher';
 import { alive, commandLine, descendants } from './process-tree';
+import { npmStartLaunch } from '../../scripts/npm-start-launch.mjs';
 
 const started: ChildProcess[] = [];
 const descendantsSeen: number[] = [];
@@ -51,8 +53,16 @@ describe('npm start (scripts/start.mjs)', () => {
     // npm's child (the shell execs it): the launcher, which runs the server in its own process.
     const launchers = below.filter((pid) => commandLine(pid).includes('scripts/start.mjs'));
     expect(launchers).toHaveLength(1);
-    // With V8's young generation kept small (issue 28.5: the server's resident set at 10,000 sessions, docs/benchmarks.md).
-    expect(commandLine(launchers[0] as number)).toContain('--max-semi-space-size=');
+    // With V8's young generation kept small, the old generation grown by half at most, and glibc's trim threshold fixed
+    // (issue 28.5: the server's resident set at 10,000 sessions, docs/benchmarks.md); the benches and the demo read the
+    // same flags from package.json.
+    const launch = npmStartLaunch();
+    expect(launch.flags).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-semi-space-size=/), expect.stringMatching(/^--heap-growing-percent=/)]));
+    expect(launch.env).toHaveProperty('MALLOC_TRIM_THRESHOLD_');
+    const launcher = launchers[0] as number;
+    for (const flag of launch.flags) expect(commandLine(launcher)).toContain(flag);
+    const environment = fs.readFileSync(`/proc/${launcher}/environ`, 'utf8').split('\0');
+    for (const [name, value] of Object.entries(launch.env)) expect(environment).toContain(`${name}=${value}`);
     run.child.kill(signal);
     expect(await run.exit).toBe(0);
     await waitFor(() => below.every((pid) => !alive(pid)), { timeoutMs: 20_000, message: `processes left: ${below.filter(alive).join(', ')}` });
