@@ -42,16 +42,24 @@ const lazyObject = (path) =>
  * `wildcard: false` (the server serves one wildcard route), ~14 ms to load; @fastify/compress's mime-db is asked only
  * for a type the server's own list does not name, ~8 ms; Fastify's server module reads node:https and node:http2 (and
  * with them node:tls) only for an HTTPS or HTTP/2 server, ~10 ms. Each stand-in keeps the shape its importer uses: glob
- * is destructured at load and called later, the others are objects read later.
+ * is destructured at load and called later, the others are objects read later (and compress's utils, below, wraps one
+function).
  */
 const LAZY_DEPENDENCIES = [
   { importer: '/node_modules/@fastify/static/', path: 'glob', contents: "exports.glob = (...args) => require('glob').glob(...args);" },
+  // @fastify/compress asks `payload instanceof Response` of every reply: the first read of Node's global Response loads
+  // its fetch implementation (20-40 ms), on the first answer's path. Only an object that says it is a Response is asked.
+  {
+    importer: '/node_modules/@fastify/compress/index.js',
+    path: './lib/utils',
+    contents: "const utils = require('./lib/utils.js'); module.exports = { ...utils, isFetchResponse: (obj) => obj !== null && typeof obj === 'object' && obj[Symbol.toStringTag] === 'Response' && utils.isFetchResponse(obj) };",
+  },
   { importer: '/node_modules/@fastify/compress/', path: 'mime-db', contents: lazyObject('mime-db') },
   { importer: '/node_modules/fastify/lib/server.js', path: 'node:https', contents: lazyObject('node:https') },
   { importer: '/node_modules/fastify/lib/server.js', path: 'node:http2', contents: lazyObject('node:http2') },
 ];
 
-const LAZY_PATHS = new RegExp(`^(${[...new Set(LAZY_DEPENDENCIES.map((entry) => entry.path))].join('|')})$`);
+const LAZY_PATHS = new RegExp(`^(${[...new Set(LAZY_DEPENDENCIES.map((entry) => entry.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))].join('|')})$`);
 
 export const lazyDependencies = {
   name: 'cui-lazy-dependencies',
