@@ -7,29 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer, buildWeb, COMPILE_CACHE_DIR, ROOT, SERVER_OUT, WEB_OUT } from './build.mjs';
 import { mapStackTracesLazily } from './lazy-source-maps.mjs';
+import { newestSourceTime } from './newest-source.mjs';
 
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.git']);
-
-/** Newest modification time (ms) of the files under the given paths, skipping tests; 0 when none exist. */
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (entry) => {
-    let stat;
-    try {
-      stat = fs.statSync(entry);
-    } catch {
-      return; // An optional source (e.g. a config file) that does not exist.
-    }
-    if (stat.isDirectory()) {
-      if (SKIP_DIRS.has(path.basename(entry))) return;
-      for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
-    } else if (!/\.test\.tsx?$/.test(entry)) {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const p of paths) visit(path.join(ROOT, p));
-  return newest;
-}
+const newestMtime = newestSourceTime(ROOT);
 
 function mtimeOf(file) {
   try {
