@@ -24,7 +24,8 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ms, stats } from './bench-stats';
 import { ensureCorpus } from './generate-corpus';
-import { BENCH_ROOT, BENCH_TOKEN, NPM_START } from './server-process';
+import { npmStartLaunch } from '../scripts/npm-start-launch.mjs';
+import { BENCH_ROOT, BENCH_TOKEN } from './server-process';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, baseline: { type: 'string' }, sessions: { type: 'string' } } });
 
@@ -53,10 +54,11 @@ async function firstOk(port: number, url: string, child: ChildProcess): Promise<
 }
 
 function spawnServer(script: string, port: number, root: string, history?: History) {
-  const npmStart = script.endsWith('start.mjs');
-  return spawn(process.execPath, [...(npmStart ? NPM_START.flags : []), script, '--port', String(port), '--token', BENCH_TOKEN], {
+  // `npm start` of the script's own checkout (a baseline launches with its own flags and environment).
+  const npmStart = script.endsWith('start.mjs') ? npmStartLaunch(path.dirname(path.dirname(script))) : { flags: [], env: {} };
+  return spawn(process.execPath, [...npmStart.flags, script, '--port', String(port), '--token', BENCH_TOKEN], {
     env: {
-      ...process.env, ...(npmStart ? NPM_START.env : {}), HOME: root, CUI_HOME: history?.cuiHome ?? path.join(root, 'cui'), CLAUDE_CONFIG_DIR: history?.claudeConfigDir ?? path.join(root, 'claude'), LOG_LEVEL: 'warn',
+      ...process.env, ...npmStart.env, HOME: root, CUI_HOME: history?.cuiHome ?? path.join(root, 'cui'), CLAUDE_CONFIG_DIR: history?.claudeConfigDir ?? path.join(root, 'claude'), LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

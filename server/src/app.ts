@@ -33,6 +33,7 @@ import { installJsonDepthLimit } from './platform/json-depth';
 import type { RequestGate } from './platform/request-gate';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
+import { releaseMemoryWhenQuiet } from './platform/idle-memory';
 import { installWarmUp } from './platform/warm-up';
 
 /** A server nobody has asked anything yet loads the CLI's version and the Agent SDK this long after listening. */
@@ -153,6 +154,27 @@ function warmUpLater(app: FastifyInstance, core: Core, notify?: (message: string
   });
 }
 
+/** How often the process's CPU is looked at, and under what share of a core a period is quiet (platform/idle-memory.ts). */
+const IDLE_MEMORY_CHECK_MS = 30_000;
+const IDLE_MEMORY_QUIET_SHARE = 0.05;
+
+/** Once the server goes quiet after work, with no run live, V8 gives back the heap pages it pooled (issue 28 point 5). */
+function releaseMemoryAfterWork(app: FastifyInstance, core: Core): void {
+  const { bus, logger } = core.platform;
+  let liveRuns = 0;
+  const unsubscribes = [bus.subscribe('run.started', () => (liveRuns += 1)), bus.subscribe('run.ended', () => (liveRuns = Math.max(0, liveRuns - 1)))];
+  const stop = releaseMemoryWhenQuiet({
+    checkMs: IDLE_MEMORY_CHECK_MS,
+    quietShare: IDLE_MEMORY_QUIET_SHARE,
+    busy: () => liveRuns > 0,
+    onRelease: (ms) => logger.debug({ ms: Math.round(ms), rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20) }, 'quiet: memory given back'),
+  });
+  app.addHook('onClose', async () => {
+    stop();
+    for (const unsubscribe of unsubscribes) unsubscribe();
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** How runs sign in to Claude (main.ts logs it at start-up). */
@@ -175,6 +197,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
   warmUpLater(app, core, options.onStartupNotice);
+  releaseMemoryAfterWork(app, core);
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => core.runs.close());
   app.addHook('onClose', async () => {
