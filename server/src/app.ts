@@ -33,7 +33,7 @@ import { installJsonDepthLimit } from './platform/json-depth';
 import type { RequestGate } from './platform/request-gate';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSecurity, type AuthFailureLimit } from './platform/security-hooks';
-import { boundHeapGrowth, releaseMemoryWhenQuiet } from './platform/idle-memory';
+import { releaseMemoryWhenQuiet } from './platform/idle-memory';
 import { installWarmUp } from './platform/warm-up';
 
 /** A server nobody has asked anything yet loads the CLI's version and the Agent SDK this long after listening. */
@@ -142,7 +142,6 @@ function warmUpLater(app: FastifyInstance, core: Core, notify?: (message: string
   installWarmUp(app, {
     idleMs: WARM_UP_IDLE_MS,
     warmUp: () => {
-      boundHeapGrowth();
       void platform.claude.version();
       dbCheck.startAfter(core.sessions.settled());
       // Loading the SDK holds the main thread 0.1-0.15 s: once the index has nothing left to do (a first index of

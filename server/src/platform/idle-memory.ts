@@ -5,18 +5,6 @@
  * Quiet here is by CPU: a browser tab polling the list version every few seconds costs a few ms and does not count.
  */
 
-import v8 from 'node:v8';
-
-/**
- * Has V8 collect the old generation at 1.5× its live size rather than at up to 4× (during use at 10,000 sessions it
- * climbed to 120-150 MB for a live 35-40 MB, and the pages freed stayed pooled). Called after the first answer: given
- * on npm start's command line, the flag made the start ~60 ms slower (major GCs while the code loads, bench/launch.ts).
- * V8 reads it at each GC.
- */
-export function boundHeapGrowth(): void {
-  v8.setFlagsFromString('--heap-growing-percent=50');
-}
-
 /** V8's gc() as `--expose-gc` gives it (npm start passes the flag): a last resort collects all it can and releases the pool. */
 export type ExposedGc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => unknown;
 
