@@ -37,12 +37,30 @@ test('a word deep in a long session: typed on home, shown highlighted, Enter ope
   await expect(hit).toContainText('renamed it to');
   await expect(hit).toHaveAttribute('aria-selected', 'true');
 
+  // The page's requests, in order: the older windows it asks for, and a marker sent last.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const olderWindows = () => requests.filter((url) => url.includes(`/api/conversations/${longSession}?`) && url.includes('before='));
+
   await field.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/c/${longSession}\\?message=[0-9a-f-]{36}$`));
   const target = page.locator('[data-search-target]');
   await expect(target).toContainText(WORD);
   await expect(target).toBeInViewport();
   await expect(page.locator('[data-search-target]')).toHaveCount(1);
+
+  // The hit opens at the top of its window: the 1,000 messages before it are put above without moving it, and,
+  // the reader being far from the top again, no further window is asked for.
+  await expect.poll(() => olderWindows().length).toBe(1);
+  const targetRow = page.locator('[data-index]', { has: target });
+  await expect.poll(async () => Number(await targetRow.getAttribute('data-index'))).toBeGreaterThanOrEqual(1000);
+  await expect(target).toBeInViewport();
+  // Past the frame after that render (its effects ran), a request sent now arrives after any they made.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await page.evaluate(() => fetch('/api/marker-after-older-window').catch(() => undefined));
+  await expect.poll(() => requests.some((url) => url.endsWith('/api/marker-after-older-window'))).toBe(true);
+  expect(olderWindows()).toHaveLength(1);
+  await expect(target).toBeInViewport();
 
   // Back home, the text is still there; a word found nowhere says so.
   await page.goBack();

@@ -29,9 +29,11 @@ export function MessageList({ messages, older, targetId }: { messages: ViewMessa
     initialOffset: () => messages.length * ESTIMATED_HEIGHT_PX,
     // Before the first measurement (and in test DOMs without layout) assume a window-sized viewport.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
+    // Rows added above (an older window, a reload holding more) keep the row at the scroll position in place.
+    anchorTo: 'end',
   });
   useFollowBottom(scrollRef, virtualizer, messages.length, messages[messages.length - 1]);
-  useOlderMessages(scrollRef, virtualizer, messages, older, ESTIMATED_HEIGHT_PX);
+  useOlderMessages(virtualizer, older);
   useScrollToTarget(scrollRef, virtualizer, messages, targetId);
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">

@@ -1,6 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import type { ViewMessage } from '@/features/live-run';
+import { useEffect } from 'react';
 
 /** Older messages are asked for while fewer than this many rows remain above the first one rendered. */
 const PREFETCH_ROWS = 40;
@@ -13,26 +12,11 @@ export interface OlderMessages {
 
 /**
  * Scrolling up through a session held in windows: asks for the next older window before the reader reaches
- * the top, and when it arrives keeps the rows on screen where they were (the new rows go above them, each
- * first counted at `estimate` px; TanStack corrects the offset as it measures rows above the viewport).
+ * the top. The rows on screen stay where they were when it arrives: the list's virtualiser anchors the row at the
+ * scroll position by its key (`anchorTo: 'end'` in MessageList), in the same render that counts the new rows, so
+ * the range rendered and the next prefetch decision already see the corrected position.
  */
-export function useOlderMessages(
-  scrollRef: RefObject<HTMLElement | null>,
-  virtualizer: Virtualizer<HTMLDivElement, Element>,
-  messages: ViewMessage[],
-  older: OlderMessages | undefined,
-  estimate: number,
-): void {
-  const firstId = useRef<string | undefined>(undefined);
-  useLayoutEffect(() => {
-    const previous = firstId.current;
-    firstId.current = messages[0]?.id;
-    const element = scrollRef.current;
-    if (!element || previous === undefined || previous === firstId.current) return;
-    const added = messages.findIndex((m) => m.id === previous);
-    if (added > 0) virtualizer.scrollToOffset(element.scrollTop + added * estimate);
-  }, [messages, scrollRef, virtualizer, estimate]);
-
+export function useOlderMessages(virtualizer: Virtualizer<HTMLDivElement, Element>, older: OlderMessages | undefined): void {
   const firstRendered = virtualizer.getVirtualItems()[0]?.index;
   const before = older?.before ?? null;
   const loadOlder = older?.loadOlder;

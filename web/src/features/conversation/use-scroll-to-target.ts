@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ViewMessage } from '@/features/live-run';
 
 /** Frames the target must stay in view before the list lets go of it; the most frames spent trying. */
@@ -20,7 +20,8 @@ function inView(row: Element, list: HTMLElement): boolean {
 export function useScrollToTarget(scrollRef: RefObject<HTMLElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, messages: ViewMessage[], targetId: string | undefined): void {
   const done = useRef(false);
   const latest = useRef(messages);
-  useEffect(() => {
+  // Before the next frame's settle step reads it: an older window put above moves the target's index.
+  useLayoutEffect(() => {
     latest.current = messages;
   });
   const loaded = targetId !== undefined && messages.some((m) => m.id === targetId);
