@@ -8,6 +8,8 @@ import { openStream, startOk, toolUses, useRunServer } from './runs-support';
 
 const ctx = useRunServer();
 const toolsSoFar = (events: StreamEvent[]): string[] => toolUses(events).map((use) => use.name);
+/** The stream's event carrying tool use `name`: the fake asks for the next step before that event reaches the test. */
+const usesTool = (name: string) => (event: StreamEvent) => toolsSoFar([event]).includes(name);
 
 describe('gated fake model', () => {
   it('holds a real run at each step until released (in process)', async () => {
@@ -22,11 +24,13 @@ describe('gated fake model', () => {
     expect(gates.release('inproc', 0)).toBe(true);
 
     await gates.whenHeld('inproc', 1);
+    await stream.next(usesTool('Read'));
     expect(toolsSoFar(stream.events)).toEqual(['Read']);
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('helo wrld\n');
     gates.release('inproc', 1);
 
     await gates.whenHeld('inproc', 2);
+    await stream.next(usesTool('Edit'));
     expect(toolsSoFar(stream.events)).toEqual(['Read', 'Edit']);
     expect(fs.readFileSync(path.join(repo, 'hello.txt'), 'utf8')).toBe('hello world\n');
     expect(stream.events.some((event) => event.type === 'result')).toBe(false);

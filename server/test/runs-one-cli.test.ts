@@ -34,6 +34,8 @@ describe('a start that resumes a session whose run is working', () => {
     ctx.fake.gates.release('one-cli');
     // The follow-up's reply is asked for only after the running turn's result, by the same CLI.
     await ctx.fake.gates.whenHeld('one-cli-next');
+    // The CLI asks for the next reply as it writes the first result: the stream may bring that result a moment later.
+    await stream.next((event) => event.type === 'result');
     expect(resultsOf(stream.events)).toHaveLength(1);
     expect(cliPidForSession(ctx.server.dirs.claudeConfigDir, started.sessionId)).toBe(pid);
     ctx.fake.gates.release('one-cli-next');
