@@ -34,7 +34,10 @@ test('a 50,000-message session opens with its last message on screen in under 1 
     `Answer ${MESSAGES - 1}: done`,
     { polling: 'raf' },
   );
-  expect(await painted.jsonValue()).toBeLessThan(1000);
+  const paintedMs = Number(await painted.jsonValue());
+  // In the run's output, so that a run can be compared with earlier ones however close to the limit it comes.
+  console.log(`conversation-windows: last message of ${MESSAGES} on screen at ${Math.round(paintedMs)} ms`);
+  expect(paintedMs).toBeLessThan(1000);
   const list = page.getByTestId('message-list');
 
   // Scroll to the top again and again: each time older windows arrive, until the first prompt is there.
