@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { snippetOf } from './search-snippet';
-import { createSearchTextWriter, foldForSearch, ftsQuery, SEARCH_HIT_CAP } from './search-store';
+import pino from 'pino';
+import { openDatabase } from '../../platform/db';
+import { phraseRank, RANK_PHRASE, RANK_PHRASE_INSIDE } from './search-rank';
+import { createSearchSessions, createSearchTextWriter, foldForSearch, ftsQuery, phraseParams, phraseRankSql, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_INPUT_MAX_CHARS, TOOL_RESULT_MAX_CHARS } from './search-text';
 import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 import { A, assistant, B, harness, toolResult, user, uuid } from './search-test-harness';
@@ -238,5 +241,30 @@ describe('search index merging', () => {
     expect(segments).toBeLessThanOrEqual(4);
     expect(h.search('mergemarker').results[0]?.hitCount).toBe(60);
     expect(h.found('message 59')).toEqual([A]);
+  });
+});
+
+describe('the phrase rank in SQL', () => {
+  it('ranks each text as phraseRank does, ASCII in SQLite and the rest through JavaScript', () => {
+    const db = openDatabase(':memory:', pino({ level: 'silent' }));
+    createSearchSessions(db);
+    const rank = db.prepare(`SELECT ${phraseRankSql('b')} FROM (SELECT @body AS b)`).pluck();
+    const holds = db.prepare("SELECT @body LIKE @phrase ESCAPE '\\'").pluck();
+    const bodies = [
+      'Filler session number 17.', 'number 170 then NUMBER 17', 'Filler session number 170', 'see foo.bar()', 'a*b and axb', 'x?y', 'axy',
+      'the [tag] here', 'the xtagx', 'un café noir', 'CAFÉ au lait', 'cafés', 'foo_bar_baz', 'Foo_Bar.', 'parser', 'reparser', 'parser_utils',
+      'Parser!', '登录 parser', '登录parser', '', '17', 'x17y', '100% done', 'a\\b path', 'line\nparser\n', "it's a 'quote'",
+    ];
+    const queries = ['number 17', 'parser', '.bar(', 'a*b', 'x?y', '[tag]', 'café', 'Foo_Bar', '17', '100%', 'a\\b', "'quote'", 'PARSER', '登录'];
+    const cases = queries.flatMap((q) => bodies.map((body) => ({ q, body })));
+    for (const { q, body } of cases) {
+      const params = phraseParams(q);
+      const expected = holds.get({ body, phrase: params.phrase }) === 1 ? phraseRank(body, q) : 0;
+      expect(rank.get({ body, ...params }), `${JSON.stringify(q)} in ${JSON.stringify(body)}`).toBe(expected);
+    }
+    // Every kind of answer is among the cases: not found, inside longer words, on word boundaries, in SQL and in JavaScript.
+    const ranks = cases.map(({ q, body }) => rank.get({ body, ...phraseParams(q) }));
+    expect(new Set(ranks)).toEqual(new Set([0, RANK_PHRASE_INSIDE, RANK_PHRASE]));
+    db.close();
   });
 });

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
-import { matchedInOf, phraseRank, rankSessions, RANK_WORDS, type RankedHit } from './search-rank';
+import { matchedInOf, phraseRank, rankSessions, RANK_PHRASE, RANK_PHRASE_INSIDE, RANK_WORDS, type RankedHit } from './search-rank';
 import type { SearchText } from './search-text';
 import { repeatTimeBoxed, type TimeBox } from '../../platform/time-box';
 
@@ -164,6 +164,31 @@ function allContain(column: string, from: number, count: number): string {
 /** Text holding a character beyond ASCII, as a GLOB pattern. */
 const BEYOND_ASCII_GLOB = '*[^\u0001-\u007f]*';
 
+const ASCII_WORD_CHAR = /[A-Za-z0-9_]/;
+
+/**
+ * SQL giving phraseRank of `column` when it holds the whole text (@phrase, as LIKE matches it), else 0, with the
+ * parameters of phraseParams. ASCII text is ranked by SQLite itself (lower() and a GLOB for word boundaries), so a
+ * common word does not copy up to SEARCH_HIT_CAP texts into JavaScript and lower-case them there (most of what a
+ * search allocated: issue 28.5); text with a character beyond ASCII goes to cui_phrase_rank, whose word characters
+ * are Unicode's (a phrase beyond ASCII is held only by such text: LIKE folds only ASCII letters).
+ */
+export function phraseRankSql(column: string): string {
+  return `CASE WHEN NOT (${column} LIKE @phrase ESCAPE '\\') THEN 0
+    WHEN ${column} GLOB @beyondAscii THEN cui_phrase_rank(${column}, @q)
+    WHEN ' ' || lower(${column}) || ' ' GLOB @phraseEdges THEN ${RANK_PHRASE} ELSE ${RANK_PHRASE_INSIDE} END`;
+}
+
+/** The parameters of phraseRankSql for the text as typed. */
+export function phraseParams(text: string): { q: string; phrase: string; phraseEdges: string; beyondAscii: string } {
+  const needle = text.toLowerCase();
+  const first = needle[0] ?? '';
+  const last = needle.at(-1) ?? '';
+  // A word character at either end of the phrase needs a non-word character (or the text's edge: the padding) beside it.
+  const edges = `${ASCII_WORD_CHAR.test(first) ? '*[^a-z0-9_]' : '*'}${needle.replace(/[*?[]/g, '[$&]')}${ASCII_WORD_CHAR.test(last) ? '[^a-z0-9_]*' : '*'}`;
+  return { q: text, phrase: likeAnywhere(text), phraseEdges: edges, beyondAscii: BEYOND_ASCII_GLOB };
+}
+
 /** Searches the indexed text (see SearchQuery). */
 export type SearchSessions = (query: SearchQuery) => SearchResponse;
 
@@ -183,7 +208,7 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
-  const phraseSql = `CASE WHEN t.body LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(t.body, @q) ELSE 0 END`;
+  const phraseSql = phraseRankSql('t.body');
   // The trigram index's rows, newest first, kept when their text holds every long word (the index knows only that a
   // row holds each trigram): the cap counts them, before the short words and the list filters narrow them (so that
   // `truncated` says whether matches were left unexamined, and a short word never makes a search read every row).
@@ -201,7 +226,7 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
   // Two partial indexes (migration 016) hold just the sessions that have one, so this never scans every session (a
   // scan cost 8-9 ms a search at 10,000 sessions, most of a search's time).
   const nameHits = (filter: string, words: number): Database.Statement => prepared(`
-    SELECT session_id, updated_at, CASE WHEN name LIKE @phrase ESCAPE '\\' THEN cui_phrase_rank(name, @q) ELSE 0 END AS phrase
+    SELECT session_id, updated_at, ${phraseRankSql('name')} AS phrase
     FROM (
       SELECT s.session_id, s.updated_at, i.custom_name AS name
       FROM session_info i INDEXED BY session_info_named JOIN session_index s ON s.session_id = i.session_id WHERE i.custom_name != '' AND ${filter}
@@ -220,7 +245,7 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     const shorts = match ? shortWords(text) : [];
     const allWords = text.split(/\s+/).filter(Boolean);
     const filter = filterSql(query);
-    const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP, q: text, phrase: likeAnywhere(text) };
+    const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP, ...phraseParams(text) };
     if (query.projectPath !== undefined) params.projectPath = query.projectPath;
     if (match) params.match = match;
     else params.scan = SHORT_QUERY_SCAN;
