@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { LiveRunInfo, LiveRuns, PlatformDeps } from '../src/context';
 import { registerSearchRoutes } from '../src/features/search/index';
-import { createSessionIndex, createSessionInfoStore, registerSessionRoutes } from '../src/features/sessions/index';
+import { createSessionIndex, createSessionInfoStore, registerSessionRoutes, type SessionIndexDeps } from '../src/features/sessions/index';
 import { createConfigStore } from '../src/features/settings/index';
 import { createEventBus, type EventBus } from '../src/platform/bus';
 import { openDatabase } from '../src/platform/db';
@@ -102,9 +102,9 @@ export function createFakeRuns(): FakeRuns {
 }
 
 /** Just the sessions feature on Fastify (inject, no listen), with the LiveRuns given. */
-export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<FastifyInstance> {
+export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns, options: { logger?: Logger; watch?: SessionIndexDeps['watch'] } = {}): Promise<FastifyInstance> {
   const paths = resolvePaths({ cuiHome: dirs.cuiHome, claudeConfigDir: dirs.claudeConfigDir });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const db = openDatabase(paths.dbPath, logger);
   const bus = runs.bus;
   const platform: PlatformDeps = {
@@ -112,7 +112,7 @@ export async function startSessionsApp(dirs: TestDirs, runs: FakeRuns): Promise<
     claude: { executablePath: '', version: async () => 'test', sdkQuery: createSdkLoader() }, demoMode: false,
   };
   const sessionInfo = createSessionInfoStore(platform);
-  const sessions = createSessionIndex({ ...platform, sessionInfo, runs });
+  const sessions = createSessionIndex({ ...platform, sessionInfo, runs, ...(options.watch ? { watch: options.watch } : {}) });
   const app = Fastify();
   installErrorHandler(app, logger);
   registerSessionRoutes(app, { ...platform, sessions, sessionInfo, runs });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationDetails, ConversationListResponse } from '@cui/contract';
 import type { LiveRunInfo } from '../src/context';
@@ -85,6 +86,24 @@ describe('live runs in the session list', () => {
     runs.end(NEW_SESSION);
     const after = await list();
     expect(after.conversations.map((c) => [c.sessionId, c.status])).toEqual([[NEW_SESSION, 'completed']]);
+  });
+
+  it("indexes the run's own transcript at its start and end, without a sweep of every transcript", async () => {
+    const logs: { msg?: string }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as { msg?: string }) });
+    const other = writeSession(projectsDir, { cwd: '/w/old', prompt: 'older', startMinute: 10 });
+    // No timed safety-net sweep within the test: any sweep logged below came from the run.
+    app = await startSessionsApp(dirs, runs, { logger, watch: { sweepIntervalMs: 3_600_000, maxSweepIntervalMs: 3_600_000 } });
+    expect((await list()).total).toBe(1);
+    const sweeps = () => logs.filter((line) => line.msg === 'transcript sweep done').length;
+    const firstSweeps = sweeps();
+    expect(firstSweeps).toBe(1);
+
+    runs.start(liveRun({ workingDirectory: '/w/live' }));
+    writeSession(projectsDir, { cwd: '/w/live', prompt: 'Build the feature', startMinute: 30, sessionId: NEW_SESSION });
+    runs.end(NEW_SESSION);
+    expect((await list()).conversations.map((c) => [c.sessionId, c.status])).toEqual([[NEW_SESSION, 'completed'], [other.sessionId, 'completed']]);
+    expect(sweeps()).toBe(firstSweeps);
   });
 
   it('marks an indexed session ongoing with its streamingId while a run is live, once, from its transcript', async () => {

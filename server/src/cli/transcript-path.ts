@@ -2,23 +2,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Whether the CLI has a transcript for this session: `<projectsDir>/<escaped cwd>/<sessionId>.jsonl`.
- * The CLI finds a session to resume in any project directory, so every one is checked.
+ * The CLI's transcripts of this session: `<projectsDir>/<escaped cwd>/<sessionId>.jsonl`. The CLI finds a session to
+ * resume in any project directory, so every one is looked in (a run in a worktree writes under the worktree's).
  */
+export async function transcriptFiles(projectsDir: string, sessionId: string): Promise<string[]> {
+  const projects = await fs.readdir(projectsDir).catch(() => [] as string[]);
+  const files = projects.map((project) => path.join(projectsDir, project, `${sessionId}.jsonl`));
+  const found = await Promise.all(files.map((file) => fs.stat(file).then((stat) => stat.isFile(), () => false)));
+  return files.filter((_, i) => found[i]);
+}
+
+/** Whether the CLI has a transcript for this session (transcriptFiles). */
 export async function transcriptExists(projectsDir: string, sessionId: string): Promise<boolean> {
-  let projects: string[];
-  try {
-    projects = await fs.readdir(projectsDir);
-  } catch {
-    return false;
-  }
-  const checks = projects.map((project) =>
-    fs.stat(path.join(projectsDir, project, `${sessionId}.jsonl`)).then(
-      (stat) => stat.isFile(),
-      () => false,
-    ),
-  );
-  return (await Promise.all(checks)).some(Boolean);
+  return (await transcriptFiles(projectsDir, sessionId)).length > 0;
 }
 
 /**
