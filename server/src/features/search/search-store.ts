@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchResponse } from '@cui/contract';
 import { snippetOf } from './search-snippet';
-import { matchedInOf, phraseRank, rankSessions, RANK_PHRASE, RANK_PHRASE_INSIDE, RANK_WORDS, type RankedHit } from './search-rank';
+import { matchedInOf, phraseRank, rankSessions, RANK_PHRASE, RANK_WORDS, type RankedHit } from './search-rank';
 import type { SearchText } from './search-text';
 import { repeatTimeBoxed, type TimeBox } from '../../platform/time-box';
 
@@ -168,25 +168,30 @@ const ASCII_WORD_CHAR = /[A-Za-z0-9_]/;
 
 /**
  * SQL giving phraseRank of `column` when it holds the whole text (@phrase, as LIKE matches it), else 0, with the
- * parameters of phraseParams. ASCII text is ranked by SQLite itself (lower() and a GLOB for word boundaries), so a
- * common word does not copy up to SEARCH_HIT_CAP texts into JavaScript and lower-case them there (most of what a
- * search allocated: issue 28.5); text with a character beyond ASCII goes to cui_phrase_rank, whose word characters
- * are Unicode's (a phrase beyond ASCII is held only by such text: LIKE folds only ASCII letters).
+ * parameters of phraseParams. For ASCII text SQLite looks at the phrase's first place (instr on the lower-cased text,
+ * and the character on each side): on word boundaries there, the rank is RANK_PHRASE without the text ever reaching
+ * JavaScript. Otherwise, or for text beyond ASCII (whose word characters are Unicode's), cui_phrase_rank looks at
+ * every place. A common word matched up to SEARCH_HIT_CAP texts, and copying each into JavaScript and lower-casing it
+ * there was most of what a search allocated (issue 28.5); a GLOB for the boundaries over the whole text cost ~4 ms
+ * a search more than that.
  */
 export function phraseRankSql(column: string): string {
+  const at = `instr(lower(${column}), @needle)`;
   return `CASE WHEN NOT (${column} LIKE @phrase ESCAPE '\\') THEN 0
-    WHEN ${column} GLOB @beyondAscii THEN cui_phrase_rank(${column}, @q)
-    WHEN ' ' || lower(${column}) || ' ' GLOB @phraseEdges THEN ${RANK_PHRASE} ELSE ${RANK_PHRASE_INSIDE} END`;
+    WHEN length(${column}) != octet_length(${column}) THEN cui_phrase_rank(${column}, @q)
+    WHEN (NOT @startsWord OR substr(lower(${column}), ${at} - 1, 1) NOT GLOB '[a-z0-9_]')
+      AND (NOT @endsWord OR substr(lower(${column}), ${at} + @needleLength, 1) NOT GLOB '[a-z0-9_]') THEN ${RANK_PHRASE}
+    ELSE cui_phrase_rank(${column}, @q) END`;
 }
 
 /** The parameters of phraseRankSql for the text as typed. */
-export function phraseParams(text: string): { q: string; phrase: string; phraseEdges: string; beyondAscii: string } {
+export function phraseParams(text: string): { q: string; phrase: string; needle: string; needleLength: number; startsWord: number; endsWord: number } {
   const needle = text.toLowerCase();
-  const first = needle[0] ?? '';
-  const last = needle.at(-1) ?? '';
-  // A word character at either end of the phrase needs a non-word character (or the text's edge: the padding) beside it.
-  const edges = `${ASCII_WORD_CHAR.test(first) ? '*[^a-z0-9_]' : '*'}${needle.replace(/[*?[]/g, '[$&]')}${ASCII_WORD_CHAR.test(last) ? '[^a-z0-9_]*' : '*'}`;
-  return { q: text, phrase: likeAnywhere(text), phraseEdges: edges, beyondAscii: BEYOND_ASCII_GLOB };
+  return {
+    q: text, phrase: likeAnywhere(text), needle, needleLength: needle.length,
+    // A word character at either end of the phrase needs a non-word character (or the text's edge) beside it.
+    startsWord: ASCII_WORD_CHAR.test(needle[0] ?? '') ? 1 : 0, endsWord: ASCII_WORD_CHAR.test(needle.at(-1) ?? '') ? 1 : 0,
+  };
 }
 
 /** Searches the indexed text (see SearchQuery). */
