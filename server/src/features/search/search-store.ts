@@ -172,16 +172,16 @@ const ASCII_WORD_CHAR = /[A-Za-z0-9_]/;
  * and the character on each side): on word boundaries there, the rank is RANK_PHRASE without the text ever reaching
  * JavaScript. Otherwise, or for text beyond ASCII (whose word characters are Unicode's), cui_phrase_rank looks at
  * every place. A common word matched up to SEARCH_HIT_CAP texts, and copying each into JavaScript and lower-casing it
- * there was most of what a search allocated (issue 28.5); a GLOB for the boundaries over the whole text cost ~4 ms
- * a search more than that.
+ * there was most of what a search allocated (issue 28.5); a GLOB for the boundaries over the whole text cost 8-11 ms
+ * of CPU a common-word search more than JavaScript did, this 1-2 ms.
  */
 export function phraseRankSql(column: string): string {
   const at = `instr(lower(${column}), @needle)`;
-  return `CASE WHEN NOT (${column} LIKE @phrase ESCAPE '\\') THEN 0
+  return `CASE WHEN ${column} LIKE @phrase ESCAPE '\\' THEN (CASE
     WHEN length(${column}) != octet_length(${column}) THEN cui_phrase_rank(${column}, @q)
     WHEN (NOT @startsWord OR substr(lower(${column}), ${at} - 1, 1) NOT GLOB '[a-z0-9_]')
       AND (NOT @endsWord OR substr(lower(${column}), ${at} + @needleLength, 1) NOT GLOB '[a-z0-9_]') THEN ${RANK_PHRASE}
-    ELSE cui_phrase_rank(${column}, @q) END`;
+    ELSE cui_phrase_rank(${column}, @q) END) ELSE 0 END`;
 }
 
 /** The parameters of phraseRankSql for the text as typed. */
