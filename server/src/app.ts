@@ -136,7 +136,7 @@ async function createHttpServer(platform: PlatformDeps, options: HttpOptions, re
 function warmUpLater(app: FastifyInstance, core: Core, notify?: (message: string) => void): void {
   const { platform } = core;
   // The whole-file integrity check, once the index has settled (issue 28 point 1: it held start-up 21 s at 10,000 sessions).
-  const dbCheck = createDatabaseCheck({ file: platform.paths.dbPath, logger: platform.logger, notify });
+  const dbCheck = createDatabaseCheck({ file: platform.paths.dbPath, logger: platform.logger, notify, owner: core.reaper });
   app.addHook('onClose', () => dbCheck.stop());
   // The status route and a run's start load them on demand before that.
   installWarmUp(app, {
