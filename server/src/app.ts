@@ -39,6 +39,12 @@ import { installWarmUp } from './platform/warm-up';
 /** A server nobody has asked anything yet loads the CLI's version and the Agent SDK this long after listening. */
 const WARM_UP_IDLE_MS = 1000;
 
+/**
+ * A server nobody has asked anything yet is `served` this long after listening (main.ts then asks the CLI how it
+ * signs in, for the start-up line): short, since the URL is printed after that line.
+ */
+const SERVED_IDLE_MS = 150;
+
 /** Largest accepted request body (413 beyond). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -179,6 +185,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How runs sign in to Claude (main.ts logs it at start-up). */
     claudeSignIn: Core['signIn'];
+    /**
+     * Settles once the first answer has gone out, or SERVED_IDLE_MS after listening when no request comes: what the
+     * start-up asks of the CLI waits for it, since its process start held a first request ~10-20 ms on 2 cores.
+     */
+    served: Promise<void>;
   }
 }
 
@@ -197,6 +208,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // SPA fallback: any non-API GET serves the shell.
   installNotFoundHandler(app, { spaShell });
   warmUpLater(app, core, options.onStartupNotice);
+  let served = (): void => undefined;
+  app.decorate('served', new Promise<void>((resolve) => (served = resolve)));
+  installWarmUp(app, { idleMs: SERVED_IDLE_MS, warmUp: () => served() });
   releaseMemoryAfterWork(app, core);
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => core.runs.close());

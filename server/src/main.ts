@@ -125,7 +125,9 @@ async function start(args: ServerArgs): Promise<void> {
   handleSignals(app);
   const host = args.host ?? config.server.host;
   const port = await listen(app, host, args.port ?? config.server.port);
-  // Asked of the CLI once it serves (~0.5 s, then cached): before the URL, so the URL stays the last line.
+  // Asked of the CLI once it serves (~0.5 s, then cached): before the URL, so the URL stays the last line; after the
+  // first answer, which a browser tab left open asks as soon as the port opens.
+  await app.served;
   app.log.info(describeSignIn(await app.claudeSignIn.auth()));
   // The token goes to the terminal only, never through the logger (the log panel and log files would show it).
   await printStartupUrl(process.stdout, startupUrl(host, port, token ?? config.authToken), { qrCode: process.stdout.isTTY === true });
