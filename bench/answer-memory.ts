@@ -3,10 +3,11 @@
  * existing 10,000-session index (the one bench/launch.ts --sessions 10000 keeps in $TMPDIR), then `--requests` of one
  * kind, one after another, as a browser asks them (`accept-encoding: gzip`, or `--encoding`): `list` (list pages),
  * `details` (a list page, then a conversation window of 50 messages from it) or `search`. Prints the resident set
- * before and after, its peak, and the most the process's ArrayBuffers held (sampled every 2 s by the server,
- * CUI_BENCH_MEMORY=1).
+ * before and after, its peak and the time taken. (CUI_BENCH_MEMORY=1 in the environment makes the server print its
+ * memory by kind every 2 s, ArrayBuffers included.)
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/answer-memory.ts --kind list --requests 3000 [--encoding identity]
+ *     [--index <CUI_HOME to copy>] [--corpus <CLAUDE_CONFIG_DIR the index was built from>]
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,9 +17,10 @@ import { parseArgs } from 'node:util';
 import { WORDS } from './corpus-lines';
 import { BENCH_ROOT, BENCH_TOKEN, bundleServer, startServer, stopServer, type BenchServer } from './server-process';
 
-const { values } = parseArgs({ options: { kind: { type: 'string', default: 'list' }, requests: { type: 'string', default: '3000' }, encoding: { type: 'string', default: 'gzip' }, index: { type: 'string' } } });
+const { values } = parseArgs({ options: { kind: { type: 'string', default: 'list' }, requests: { type: 'string', default: '3000' }, encoding: { type: 'string', default: 'gzip' }, index: { type: 'string' }, corpus: { type: 'string' } } });
 const index = values.index ?? path.join(os.tmpdir(), 'cui-bench-index-s10000-this');
-const corpus = path.join(BENCH_ROOT, 'bench', '.corpus', 's10000');
+// The index holds its transcripts' paths: a checkout measured against another (a baseline) passes the same corpus.
+const corpus = values.corpus ?? path.join(BENCH_ROOT, 'bench', '.corpus', 's10000');
 
 async function get(server: BenchServer, url: string): Promise<unknown> {
   const response = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'accept-encoding': values.encoding as string } });
@@ -37,16 +39,11 @@ async function main(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-answers-'));
   execFileSync('cp', ['-r', index, path.join(scratch, 'cui')]);
   fs.rmSync(path.join(scratch, 'cui', 'cui.db.damage-found'), { force: true });
-  const server = await startServer(await bundleServer(), { cuiHome: path.join(scratch, 'cui'), corpus, env: { HOME: scratch, CUI_BENCH_MEMORY: '1' } });
-  let arrayBuffers = 0;
-  server.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    for (const match of chunk.matchAll(/arrayBuffers (\d+)/g)) arrayBuffers = Math.max(arrayBuffers, Number(match[1]));
-  });
+  const server = await startServer(await bundleServer(), { cuiHome: path.join(scratch, 'cui'), corpus, env: { HOME: scratch } });
   const pid = server.child.pid as number;
   await get(server, '/api/conversations?limit=20&sortBy=updated&order=asc');
   // The start-up sweep and the check after start-up come and go first.
   await new Promise((resolve) => setTimeout(resolve, 8000));
-  arrayBuffers = 0;
   const before = status(pid);
   const requests = Number(values.requests);
   const started = performance.now();
@@ -65,7 +62,7 @@ async function main(): Promise<void> {
   const after = status(pid);
   await stopServer(server);
   fs.rmSync(scratch, { recursive: true, force: true });
-  console.log(`| ${values.kind} × ${requests}, accept-encoding: ${values.encoding} | ${(took / 1000).toFixed(1)} s | ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB | ${after.peak.toFixed(0)} MiB | ${arrayBuffers} MB |`);
+  console.log(`| ${values.kind} × ${requests}, accept-encoding: ${values.encoding} | ${(took / 1000).toFixed(1)} s | ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB | ${after.peak.toFixed(0)} MiB |`);
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 }
 

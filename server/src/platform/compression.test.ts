@@ -7,8 +7,8 @@ import { installCompression, ONE_CALL_MAX_BYTES } from './compression';
 
 const rows = (count: number, text = 'a conversation about the parser') => ({ rows: Array.from({ length: count }, (_, i) => ({ id: i, text: `${text} ${i}` })) });
 const SMALL = rows(300); // ~13 KB, a list page's size
-const BIG = rows(3000); // over ONE_CALL_MAX_BYTES
-const WIDE = rows(800, '字'.repeat(30)); // under ONE_CALL_MAX_BYTES characters, over it in UTF-8 bytes
+const BIG = rows(12_000); // over ONE_CALL_MAX_BYTES
+const WIDE = rows(3200, '字'.repeat(30)); // under ONE_CALL_MAX_BYTES characters, over it in UTF-8 bytes
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
-import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ConversationDetailsQuery, formatZodError, routes, SessionParams, type BranchLink, type ConversationListResponse, type ScheduleLink } from '@cui/contract';
 import type { z } from 'zod';
 import type { LiveRuns, PlatformDeps } from '../../context';
 import { AppError } from '../../platform/app-error';
 import { registerRoute } from '../../platform/http';
-import type { ChunkSink } from '../../cli/transcript/conversation-details';
+import { ONE_CALL_MAX_BYTES } from '../../platform/compression';
+import { detailsBody } from './details-body';
 import type { SessionIndex } from './session-index';
 import type { SessionInfoStore } from './session-info-store';
 
@@ -46,8 +46,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       const source = await sessions.details(sessionId, limit === undefined ? undefined : { limit, before, through });
       if (!source) throw notFound(sessionId);
       const onError = (error: unknown): void => deps.logger.warn({ component: 'sessions', sessionId, err: error }, 'conversation details aborted');
-      // Sent through reply.send (so it is compressed when the client asks) as a stream with back-pressure.
-      return reply.type('application/json; charset=utf-8').send(toStream(source.write, onError));
+      // Sent through reply.send (so it is compressed when the client asks): one string, or a stream past ONE_CALL_MAX_BYTES.
+      return reply.type('application/json; charset=utf-8').send(await detailsBody(source.write, onError, ONE_CALL_MAX_BYTES));
     },
   });
   registerRoute(app, routes.sessions.update, async ({ params, body }) => {
@@ -73,33 +73,4 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw new AppError('validation.failed', formatZodError(parsed.error));
   return parsed.data;
-}
-
-/**
- * The pieces of a conversation as a stream, each written once the previous ones have drained: they reuse
- * small buffers (copied here), so a large conversation never sits in memory whole.
- */
-function toStream(write: (sink: ChunkSink) => Promise<void>, onError: (error: unknown) => void): Readable {
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const sink: ChunkSink = async (chunk) => {
-    if (out.destroyed) throw new Error('the client went away');
-    if (out.write(Buffer.from(chunk))) return;
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        out.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      out.on('drain', done);
-      out.on('close', done);
-    });
-  };
-  write(sink).then(
-    () => out.end(),
-    (error: unknown) => {
-      onError(error);
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    },
-  );
-  return out;
 }
