@@ -11,6 +11,8 @@
  * with a node_modules link and a copy of dist/web), built by its own scripts/build.mjs, so that before and after share
  * one machine load.
  *
+ * Each launch ends with a SIGTERM right after its first answer; the time to the process's exit is reported too.
+ *
  * --sessions <n> launches on an existing index instead of fresh directories (issue 28 point 1): the generated corpus
  * of that size (bench/.corpus/s<n>) as CLAUDE_CONFIG_DIR and a CUI_HOME under $TMPDIR kept between runs, one per
  * checkout, built once (the server started until every message is searchable) when it has no cui.db yet.
@@ -64,6 +66,9 @@ function spawnServer(script: string, port: number, root: string, history?: Histo
   });
 }
 
+/** SIGTERM → exit of each launch, right after its first answer (a Ctrl-C soon after start-up), per script. */
+const shutdowns = new Map<string, number[]>();
+
 async function launch(script: string, url: string, history?: History): Promise<number> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cui-bench-launch-'));
   const port = await freePort();
@@ -72,8 +77,10 @@ async function launch(script: string, url: string, history?: History): Promise<n
   await firstOk(port, url, child);
   const elapsed = performance.now() - started;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stopping = performance.now();
   child.kill('SIGTERM');
   await exited;
+  shutdowns.set(script, [...(shutdowns.get(script) ?? []), performance.now() - stopping]);
   fs.rmSync(root, { recursive: true, force: true });
   return elapsed;
 }
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
   }
   const historyOf = (v: { name: string }) => histories.get(v.name.startsWith('baseline') ? 'baseline' : 'this');
   for (const v of variants) await launch(v.script, v.url, historyOf(v));
+  shutdowns.clear();
   const samples = variants.map(() => [] as number[]);
   for (let i = 0; i < Number(values.runs); i++) {
     for (const [k, v] of variants.entries()) samples[k]?.push(await launch(v.script, v.url, historyOf(v)));
@@ -158,6 +166,12 @@ async function main(): Promise<void> {
   for (const [k, v] of variants.entries()) {
     const s = stats(samples[k] ?? []);
     console.log(`| ${v.name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.max)} |`);
+  }
+  console.log('\n| SIGTERM right after the first 200 → exit | median | p95 | max |\n|---|---|---|---|');
+  for (const [script, times] of shutdowns) {
+    const s = stats(times);
+    const name = variants.find((v) => v.script === script)?.name.replace(/ → .*/, '') ?? script;
+    console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`);
   }
 }
 

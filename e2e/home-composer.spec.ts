@@ -145,6 +145,8 @@ test.describe('home composer with a recent project', () => {
       await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'CLI not found', code: 'cli.not_found' }) });
     });
     await task(page).fill('Explain the cart');
+    // The shortcut does nothing until the recent project has loaded (Send needs a folder): under load it had not yet.
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(task(page)).toBeDisabled();
     await expect(page.getByRole('status', { name: 'Sending' })).toBeVisible();
