@@ -6,7 +6,7 @@ import { openDatabase } from '../../platform/db';
 import { phraseRank, RANK_PHRASE, RANK_PHRASE_INSIDE } from './search-rank';
 import { createSearchSessions, createSearchTextWriter, foldForSearch, ftsQuery, phraseParams, phraseRankSql, SEARCH_HIT_CAP } from './search-store';
 import { TOOL_INPUT_MAX_CHARS, TOOL_RESULT_MAX_CHARS } from './search-text';
-import { yieldToEventLoop, type TimeBox } from '../../platform/time-box';
+import { CATCH_UP_SLICE_MS, indexTimeBox, yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 import { A, assistant, B, harness, toolResult, user, uuid } from './search-test-harness';
 
 describe('search over the indexed transcripts', () => {
@@ -231,6 +231,22 @@ describe('search catch-up in time boxes', () => {
   });
 });
 
+describe('search catch-up sized by the clock', () => {
+  it('sizes each insert to the time left and indexes every message once, however many slices it takes', async () => {
+    const h = harness();
+    h.append(A, Array.from({ length: 400 }, (_, i) => user(A, `message ${i} with the sizedmarker`)));
+    await h.syncOnly();
+    const writer = createSearchTextWriter(h.db);
+    const box = indexTimeBox(yieldToEventLoop, CATCH_UP_SLICE_MS);
+    let slices = 1;
+    while (writer.catchUp(box)) slices += 1;
+    expect(slices).toBeLessThan(400);
+    expect(h.search('sizedmarker').results[0]?.hitCount).toBe(400);
+    expect(h.found('message 399')).toEqual([A]);
+    expect(h.db.prepare('SELECT COUNT(*) FROM session_text_fts WHERE session_text_fts MATCH ?').pluck().get('"ize"')).toBe(400);
+  });
+});
+
 describe('search index merging', () => {
   it('merges the FTS segments that many small catch-up steps leave, every message still found', async () => {
     const h = harness();
@@ -238,7 +254,10 @@ describe('search index merging', () => {
     await h.sync(); // one message per step and per transaction: a segment each
     // FTS5 numbers each page of its data by segment (the rowid's bits from 37 up; rowids up to 10 are its own records).
     const segments = h.db.prepare('SELECT COUNT(DISTINCT id >> 37) FROM session_text_fts_data WHERE id > 10').pluck().get() as number;
-    expect(segments).toBeLessThanOrEqual(4);
+    // Sixty segments written; merged 16 at a time (migration 017), so no level is left holding 16.
+    expect(segments).toBeLessThan(16);
+    const setting = h.db.prepare<[string], number>('SELECT v FROM session_text_fts_config WHERE k = ?').pluck();
+    expect([setting.get('usermerge'), setting.get('crisismerge'), setting.get('automerge')]).toEqual([16, 64, 0]);
     expect(h.search('mergemarker').results[0]?.hitCount).toBe(60);
     expect(h.found('message 59')).toEqual([A]);
   });
