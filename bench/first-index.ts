@@ -4,7 +4,7 @@
  * takes (an ascending page, which cannot be answered before the sweep ends), and, while the index is being built,
  * how fast a request that needs no index answers (`GET /api/system/status`, one at a time) and the server's
  * main-thread event-loop delay (bench/loop-delay-probe.mjs: what the machine's load inflates least), both from
- * listening until the server is idle after the whole index (its search index caught up).
+ * listening until the whole index is done, then apart until the server is idle (its search index caught up).
  *
  *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] [--baseline <dir> [--baseline-in-thread]]
  *   npx tsx --tsconfig tsconfig.server.json bench/first-index.ts [--sessions 2000] [--runs 3] --dates as-left,same-mtime,one-late
@@ -12,6 +12,10 @@
  * Each run measures, alternated: this checkout with index workers, this checkout in-thread
  * (CUI_BENCH_IN_THREAD=1), and with --baseline the server of another checkout (e.g. `git archive <commit>`
  * unpacked, with a node_modules link), so that before and after share one machine load.
+ *
+ * Every report also gives the floor (issue 28 points 2 and 7): the CPU this process takes to read every transcript and
+ * `JSON.parse` every line (warm cache, the second of two passes), against which the server's CPU until the whole index
+ * (list and search) is done is set. `--variants in-thread` measures only the configuration of `npm start` on 2 cores.
  *
  * With --dates (issue 28 point 6), each run instead measures this checkout as `npm start` runs it on this machine
  * (workers on 4 cores or more, else in-thread) once per file-dating, alternated: `as-left` (each transcript's mtime
@@ -33,7 +37,7 @@ import { BENCH_ROOT, bundleServer, get, procStats, startServer, stopServer } fro
 const { values } = parseArgs({
   options: {
     sessions: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' }, 'baseline-in-thread': { type: 'boolean', default: false },
-    dates: { type: 'string' },
+    dates: { type: 'string' }, variants: { type: 'string', default: 'workers,in-thread' },
   },
 });
 const sessions = Number(values.sessions);
@@ -56,9 +60,17 @@ interface Run {
   /** From listening until the server was idle (IDLE_CPU_SHARE) after the whole index. */
   idle: number;
   cpu: number;
+  /** Server CPU from listening until idle: the whole first index, its search index included. */
+  cpuIdle: number;
+  /** cui.db (with its WAL) once idle, MB. */
+  dbMb: number;
+  /** GET /api/system/status latencies until the whole index was done, then until idle (the search catch-up). */
   probes: number[];
-  /** The server's main-thread event-loop delay while indexing (bench/loop-delay-probe.mjs), ms. */
+  probesCatchUp: number[];
+  /** The server's main-thread event-loop delay (bench/loop-delay-probe.mjs), ms: until the whole index was done ... */
   loopDelay: LoopDelay;
+  /** ... and from then until idle (the search index catching up). */
+  loopDelayCatchUp: LoopDelay;
   /** The list's total: every session indexed. */
   total: number;
   /** Whether the early first page held the sessions (and times) of the finished index's first page, in its order. */
@@ -204,37 +216,66 @@ async function coldRunOnCorpus(variant: Variant): Promise<Run> {
   // Its first row is the oldest session, read last: answered once the sweep is over (then without `indexing`).
   const whole = get(server, '/api/conversations?limit=1&sortBy=updated&order=asc').finally(() => (indexed = performance.now()));
   const probes: number[] = [];
+  const probesCatchUp: number[] = [];
   let cpu = 0;
+  let loopDelay: LoopDelay | undefined;
   const idle = idleWatch(server.child.pid as number);
   // Until the index is whole, then until the server is idle (the search index catching up included).
   while (!answered || !indexed || !idle()) {
     const started = performance.now();
     await get(server, '/api/system/status');
-    probes.push(performance.now() - started);
-    if (answered && indexed && !cpu) cpu = procStats(server.child.pid as number).cpuMs - cpuBefore;
+    (cpu ? probesCatchUp : probes).push(performance.now() - started);
+    if (answered && indexed && !cpu) {
+      cpu = procStats(server.child.pid as number).cpuMs - cpuBefore;
+      loopDelay = await loopDelayOf(server.child);
+      server.child.kill('SIGUSR2'); // the catch-up's measurement starts
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const idleAt = performance.now();
+  const cpuIdle = procStats(server.child.pid as number).cpuMs - cpuBefore;
+  const dbMb = ['', '-wal'].reduce((sum, suffix) => sum + (fs.statSync(path.join(cuiHome, `cui.db${suffix}`), { throwIfNoEntry: false })?.size ?? 0), 0) / 1e6;
   const early = (await page) as ListPage;
   const { total, indexing } = (await whole) as ListPage;
   if (indexing) throw new Error('the ascending page was answered before the first index ended');
   const final = (await get(server, FIRST_PAGE)) as ListPage;
   const rows = (p: ListPage): string => JSON.stringify(p.conversations.map((c) => [c.sessionId, c.updatedAt]));
   const pageFinal = rows(early) === rows(final);
-  const loopDelay = await loopDelayOf(server.child);
+  const loopDelayCatchUp = await loopDelayOf(server.child);
   await stopServer(server);
+  if (!loopDelay) throw new Error('no loop delay measured until the whole index');
   fs.rmSync(cuiHome, { recursive: true, force: true });
-  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, idle: idleAt - listening, cpu, probes, loopDelay, total, pageFinal, firstRow: early.conversations[0]?.sessionId };
+  return { fromLaunch: answered - launched, fromListening: answered - listening, wholeIndex: indexed - listening, idle: idleAt - listening, cpu, cpuIdle, dbMb, probes, probesCatchUp, loopDelay, loopDelayCatchUp, total, pageFinal, firstRow: early.conversations[0]?.sessionId };
 }
 
-function report(variants: Variant[], runs: Run[][]): string {
+/** The floor: CPU to read every transcript of the corpus and parse each line, warm cache (the second of two passes). */
+function floorCpuMs(): number {
+  const files = Object.keys(transcriptTimes());
+  const pass = (): number => {
+    const started = process.cpuUsage();
+    for (const file of files) {
+      for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+        try {
+          if (line) JSON.parse(line);
+        } catch {
+          // a truncated line: parsed as far as it goes, as the index does
+        }
+      }
+    }
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1000;
+  };
+  pass();
+  return pass();
+}
+
+function report(variants: Variant[], runs: Run[][], floor: number): string {
   const line = (name: string, samples: number[]): string => {
     const s = stats(samples);
     return `| ${name} | ${ms(s.median)} | ${ms(s.max)} | ${s.n} |`;
   };
   const rows = variants.flatMap((v, k) => {
     const mine = runs[k] ?? [];
-    const probes = stats(mine.flatMap((r) => r.probes));
     return [
       `| ${v.name}: early first page = the finished index's | ${mine.filter((r) => r.pageFinal).length} of ${mine.length} runs | | ${mine.length} |`,
       ...(v.dating === 'one-late' ? [`| ${v.name}: early first page starts with the late-dated session | ${mine.filter((r) => r.lateHeads).length} of ${mine.length} runs | | ${mine.length} |`] : []),
@@ -242,18 +283,29 @@ function report(variants: Variant[], runs: Run[][]): string {
       line(`${v.name}: first list page, from launch`, mine.map((r) => r.fromLaunch)),
       line(`${v.name}: whole first index, from listening`, mine.map((r) => r.wholeIndex)),
       line(`${v.name}: server CPU until both`, mine.map((r) => r.cpu)),
+      line(`${v.name}: server CPU until idle (list and search index whole)`, mine.map((r) => r.cpuIdle)),
+      `| ${v.name}: server CPU until idle / floor | ${(stats(mine.map((r) => r.cpuIdle)).median / floor).toFixed(1)}× | ${(stats(mine.map((r) => r.cpuIdle)).max / floor).toFixed(1)}× | ${mine.length} |`,
+      `| ${v.name}: cui.db once idle | ${stats(mine.map((r) => r.dbMb)).median.toFixed(1)} MB | ${stats(mine.map((r) => r.dbMb)).max.toFixed(1)} MB | ${mine.length} |`,
       line(`${v.name}: idle (search index caught up), from listening`, mine.map((r) => r.idle)),
-      `| ${v.name}: GET /api/system/status until idle (p95 ${ms(probes.p95)}) | ${ms(probes.median)} | ${ms(probes.max)} | ${probes.n} |`,
-      line(`${v.name}: event-loop delay until idle, p50 of each run`, mine.map((r) => r.loopDelay.p50)),
-      line(`${v.name}: event-loop delay until idle, p95 of each run`, mine.map((r) => r.loopDelay.p95)),
-      line(`${v.name}: event-loop delay until idle, p99 of each run`, mine.map((r) => r.loopDelay.p99)),
-      line(`${v.name}: event-loop delay until idle, max of each run`, mine.map((r) => r.loopDelay.max)),
-      line(`${v.name}: main-thread CPU between 5 ms ticks, p99 of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.p99)),
-      line(`${v.name}: main-thread CPU between 5 ms ticks, max of each run`, mine.map((r) => r.loopDelay.cpuBetweenTicks.max)),
+      ...(['sweep', 'catch-up'] as const).flatMap((phase) => {
+        const until = phase === 'sweep' ? 'until the whole index' : 'during the search catch-up';
+        const probes = stats(mine.flatMap((r) => (phase === 'sweep' ? r.probes : r.probesCatchUp)));
+        const delay = (r: Run): LoopDelay => (phase === 'sweep' ? r.loopDelay : r.loopDelayCatchUp);
+        return [
+          `| ${v.name}: GET /api/system/status ${until} (p95 ${ms(probes.p95)}) | ${ms(probes.median)} | ${ms(probes.max)} | ${probes.n} |`,
+          line(`${v.name}: event-loop delay ${until}, p50 of each run`, mine.map((r) => delay(r).p50)),
+          line(`${v.name}: event-loop delay ${until}, p95 of each run`, mine.map((r) => delay(r).p95)),
+          line(`${v.name}: event-loop delay ${until}, p99 of each run`, mine.map((r) => delay(r).p99)),
+          line(`${v.name}: event-loop delay ${until}, max of each run`, mine.map((r) => delay(r).max)),
+          line(`${v.name}: main-thread CPU between 5 ms ticks ${until}, p99 of each run`, mine.map((r) => delay(r).cpuBetweenTicks.p99)),
+          line(`${v.name}: main-thread CPU between 5 ms ticks ${until}, max of each run`, mine.map((r) => delay(r).cpuBetweenTicks.max)),
+        ];
+      }),
     ];
   });
   return [
     `${sessions} sessions; ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) at the end.`,
+    `Floor (read every transcript and JSON.parse every line, warm cache, this process): ${ms(floor)} CPU.`,
     '',
     '| measurement | median | max | n |',
     '|---|---|---|---|',
@@ -264,11 +316,13 @@ function report(variants: Variant[], runs: Run[][]): string {
 async function main(): Promise<void> {
   restoreTimes();
   ensureCorpus(corpus, sessions);
+  const floor = floorCpuMs();
+  console.error(`floor: ${ms(floor)} CPU`);
   const bundle = await bundleServer();
   const asStarted: { name: string; env: Record<string, string> } = workersPayOff() ? { name: 'workers', env: {} } : { name: 'in-thread', env: { CUI_BENCH_IN_THREAD: '1' } };
   const variants: Variant[] = datings
     ? datings.map((dating) => ({ name: `${asStarted.name}, ${dating}`, bundle, env: asStarted.env, dating }))
-    : [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }];
+    : [{ name: 'workers', bundle }, { name: 'in-thread', bundle, env: { CUI_BENCH_IN_THREAD: '1' } }].filter((v) => (values.variants ?? '').split(',').includes(v.name));
   if (values.baseline) {
     const bundle = await bundleServer(path.resolve(values.baseline), 'baseline-server');
     variants.push({ name: 'baseline', bundle, ...(values['baseline-in-thread'] ? { env: { CUI_BENCH_IN_THREAD: '1' } } : {}) });
@@ -280,10 +334,10 @@ async function main(): Promise<void> {
     for (const [k, variant] of variants.entries()) {
       const run = await coldRun(variant, copiedAt);
       runs[k]?.push(run);
-      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)}, slowest probe ${ms(Math.max(...run.probes))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms, main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms, ${run.total} sessions listed, early first page ${run.pageFinal ? '=' : '≠'} the finished index's${run.lateHeads === undefined ? '' : `, ${run.lateHeads ? 'starting' : 'NOT starting'} with the late-dated session`}`);
+      console.error(`${variant.name} run ${r + 1}: first page ${ms(run.fromListening)} after listening (${ms(run.fromLaunch)} after launch), whole index ${ms(run.wholeIndex)}, idle ${ms(run.idle)}, server CPU ${ms(run.cpu)} (until idle ${ms(run.cpuIdle)}), cui.db ${run.dbMb.toFixed(1)} MB, slowest probe ${ms(Math.max(...run.probes, ...run.probesCatchUp))}, loop delay p50/p95/p99/max ${run.loopDelay.p50}/${run.loopDelay.p95}/${run.loopDelay.p99}/${run.loopDelay.max} ms (catch-up ${run.loopDelayCatchUp.p50}/${run.loopDelayCatchUp.p95}/${run.loopDelayCatchUp.p99}/${run.loopDelayCatchUp.max} ms), main-thread CPU between ticks p95/p99/max ${run.loopDelay.cpuBetweenTicks.p95}/${run.loopDelay.cpuBetweenTicks.p99}/${run.loopDelay.cpuBetweenTicks.max} ms (catch-up ${run.loopDelayCatchUp.cpuBetweenTicks.p95}/${run.loopDelayCatchUp.cpuBetweenTicks.p99}/${run.loopDelayCatchUp.cpuBetweenTicks.max} ms), ${run.total} sessions listed, early first page ${run.pageFinal ? '=' : '≠'} the finished index's${run.lateHeads === undefined ? '' : `, ${run.lateHeads ? 'starting' : 'NOT starting'} with the late-dated session`}`);
     }
   }
-  const text = report(variants, runs);
+  const text = report(variants, runs, floor);
   fs.mkdirSync(path.join(BENCH_ROOT, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(BENCH_ROOT, 'bench', 'results', `first-index-${sessions}${datings ? '-dates' : ''}.md`), `${text}\n`);
   console.log(text);
