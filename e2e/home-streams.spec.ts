@@ -79,8 +79,8 @@ test.describe('home: live streams of ongoing rows (list and streams intercepted)
   test('retries a failing stream after 1, 2 and 4 seconds, then stops trying', async ({ page, cui }) => {
     const row = ongoingRow(0);
     await page.route('**/api/conversations?*', (route) => route.fulfill({ json: { conversations: [row], total: 1 } }));
-    // The list's version holds still: the count of list loads below is about giving up and focus only. (In CI20 the
-    // server's moved during the retries, a list load more: the sign-in probe's CLI counted as a terminal's session.)
+    // The list's version holds still: the count of list loads below is about giving up and focus only. The server's
+    // moved once in CI20 between two polls 3 s apart during the retries (a list load more, 3 where 2 were expected).
     await page.route('**/api/conversations/version', (route) => route.fulfill({ json: { version: 'still' } }));
     const attempts: number[] = [];
     await page.route('**/api/stream/*', (route) => {

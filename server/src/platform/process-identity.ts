@@ -24,19 +24,6 @@ export function processStartTime(pid: number): string | undefined {
   return fields[22 - 3];
 }
 
-/** The parent of a live process, or `undefined` when it is gone or /proc cannot tell. */
-export function parentPid(pid: number): number | undefined {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // Field 4, the second after the command name (see processStartTime).
-  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[4 - 3]);
-  return Number.isInteger(ppid) ? ppid : undefined;
-}
-
 export function identify(pid: number): ProcessIdentity {
   return { pid, startTime: processStartTime(pid) };
 }

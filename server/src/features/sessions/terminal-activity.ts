@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveRuns } from '../../context';
-import { parentPid, processStartTime } from '../../platform/process-identity';
+import { processStartTime } from '../../platform/process-identity';
 
 /** One entry of `CLAUDE_CONFIG_DIR/sessions/<pid>.json`, kept by every running CLI (2.1.x) and removed at its exit. */
 interface RegistryEntry {
@@ -75,10 +75,7 @@ function registeredSessions(dir: string, ours: (pid: number) => boolean): Set<st
 export function createTerminalActivity(deps: TerminalActivityDeps): TerminalActivity {
   const registryDir = path.join(deps.claudeConfigDir, 'sessions');
   const ours = (sessionId: string): boolean => deps.runs.bySession(sessionId) !== undefined || deps.runs.list().some((run) => run.resumedFrom === sessionId);
-  // A CLI this server started itself is never a terminal's: a run's, or one asked a question (the sign-in probe's
-  // SDK session registers too, and coming and going it moved the list's version, so open lists reloaded). A CLI
-  // started in one of this console's terminals is the shell's child, not the server's.
-  const registered = (): Set<string> => registeredSessions(registryDir, (pid) => (deps.runs.ownsProcess?.(pid) ?? false) || parentPid(pid) === process.pid);
+  const registered = (): Set<string> => registeredSessions(registryDir, (pid) => deps.runs.ownsProcess?.(pid) ?? false);
   return {
     check() {
       const now = registered();
