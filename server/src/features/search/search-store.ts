@@ -28,6 +28,12 @@ const FIRST_MS_PER_ROW = 0.03;
 /** Rows in one insert at most, however cheap rows have been (a run of short rows must not misjudge a long one). */
 const SEARCH_STEP_MAX_ROWS = 2000;
 
+/** What one catch-up slice did: rows added to the FTS index, and the time it spent merging (ms). */
+interface Spent {
+  rows: number;
+  mergeMs: number;
+}
+
 export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
   const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
   const remove = db.prepare('DELETE FROM session_text WHERE session_id = ?');
@@ -45,11 +51,6 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
     merge.run();
     return (totalChanges.get() as number) - before >= 2;
   };
-  /** What one slice did: rows added to the FTS index, and the time it spent merging (ms). */
-  interface Spent {
-    rows: number;
-    mergeMs: number;
-  }
   /**
    * Each statement is a segment of the FTS index (FTS5 writes its pending rows out at every statement's savepoint),
    * and every segment is merged again later: one statement as large as the time box allows, rather than several
@@ -64,6 +65,8 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
     spent.rows += Math.min(rows, to - from);
     return true;
   };
+  // What adding a row has cost lately (ms): its statement, the segment's write-out and the commit, not the merging.
+  let msPerRow = FIRST_MS_PER_ROW;
   const slice = db.transaction((box: TimeBox, stepRows: number | undefined, spent: Spent): boolean => {
     const deadline = box.now() + box.budgetMs;
     // Merging first keeps the segments few (each insert adds one), so that FTS5 never needs a crisis merge. Only
@@ -83,8 +86,6 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
     } while (stepRows !== undefined && box.now() < deadline);
     return true;
   });
-  // What adding a row has cost lately (ms): its statement, the segment's write-out and the commit, not the merging.
-  let msPerRow = FIRST_MS_PER_ROW;
   return {
     save(sessionId, texts, replace) {
       if (replace) remove.run(sessionId);
