@@ -106,7 +106,7 @@ function createRunsAndSessions(platform: PlatformDeps, options: CoreOptions, sha
   const state = createRunState({ ...platform, runOptions: options.runOptions });
   const { sessionInfo } = shared;
   const sessions = createSessionIndex({
-    ...platform, sessionInfo, runs: state, suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript, indexPool: options.indexPool, requestsIdle: shared.requestGate.idle,
+    ...platform, sessionInfo, runs: state, ownsProcess: (pid) => shared.reaper.watching(pid), suggestedDirectory: options.suggestedDirectory, indexWorkerScript: options.indexWorkerScript, indexPool: options.indexPool, requestsIdle: shared.requestGate.idle,
   });
   const guard = createRunGuard({ db: platform.db, reaper: shared.reaper, logger: platform.logger });
   const runSettings = createRunSettingsPolicy({ ...platform, trust: shared.trust });

@@ -86,6 +86,11 @@ export interface ProcessOwner {
 export interface Reaper extends ProcessOwner {
   /** Kills this process and its descendants now (a previous server's leftover), if it is still the one recorded. */
   kill(identity: ProcessIdentity & { startTime: string }): void;
+  /**
+   * Whether the server watches this process now (a run's CLI, the sign-in check, the commands question, …): the CLI
+   * names the session of every process it runs in its registry, and one the server started is never a terminal's.
+   */
+  watching(pid: number): boolean;
   /** Ends the reaper without killing anything (graceful shutdown: the runs were already stopped). */
   close(): Promise<void>;
 }
@@ -97,6 +102,7 @@ const CLOSE_WAIT_MS = 2000;
 export function createReaper(logger: Logger): Reaper {
   const log = logger.child({ component: 'reaper' });
   let child: ChildProcess | undefined;
+  const watched = new Set<number>();
 
   const ensure = (): ChildProcess => {
     if (child && child.exitCode === null && child.signalCode === null) return child;
@@ -116,15 +122,19 @@ export function createReaper(logger: Logger): Reaper {
 
   return {
     watch(identity) {
+      watched.add(identity.pid);
       ensure().stdin?.write(`+ ${identity.pid} ${identity.startTime ?? '?'}\n`);
     },
     kill(identity) {
       ensure().stdin?.write(`k ${identity.pid} ${identity.startTime}\n`);
     },
     forget(pid) {
+      watched.delete(pid);
       if (child?.stdin?.writable) child.stdin.write(`- ${pid}\n`);
     },
+    watching: (pid) => watched.has(pid),
     async close() {
+      watched.clear();
       const current = child;
       child = undefined;
       if (!current || current.exitCode !== null || current.signalCode !== null) return;

@@ -60,6 +60,8 @@ export interface SessionIndex {
 export interface SessionIndexDeps extends PlatformDeps {
   sessionInfo: SessionInfoStore;
   runs: LiveRuns;
+  /** A process the server started and still owns (the reaper's): its CLI session is never a terminal's. */
+  ownsProcess?(pid: number): boolean;
   /** Listed among the working directories while no session of it is (with the server's start as its date). */
   suggestedDirectory?: string;
   /** The bundled index worker (dist/server/index-worker.js): transcripts are read in worker threads; in-thread when absent. */
@@ -78,7 +80,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
   const queries = createSessionQueries(deps.db);
   const searchSessions = createSearchSessions(deps.db);
   const sync = new IndexSync({ ...deps, logger, store });
-  const terminal = createTerminalActivity({ claudeConfigDir: deps.paths.claudeConfigDir, runs: deps.runs });
+  const terminal = createTerminalActivity({ claudeConfigDir: deps.paths.claudeConfigDir, runs: deps.runs, ownsProcess: deps.ownsProcess });
   const reads = new SessionReads({ logger, store, queries, sessionInfo: deps.sessionInfo, runs: deps.runs, terminal, suggestedDirectory: deps.suggestedDirectory });
   const { indexer } = sync;
   return {

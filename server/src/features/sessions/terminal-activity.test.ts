@@ -1,9 +1,13 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveRunInfo, LiveRuns } from '../../context';
-import { processStartTime } from '../../platform/process-identity';
+import { identify, processStartTime } from '../../platform/process-identity';
+import { createReaper } from '../../platform/reaper';
 import { createTerminalActivity } from './terminal-activity';
 
 const A = 'aaaaaaaa-1111-4222-8333-444455556666';
@@ -59,5 +63,26 @@ describe('terminal activity', () => {
     expect(activity().check()(A)).toBe(false);
     ownPids = [];
     expect(activity().check()(A)).toBe(true);
+  });
+
+  it('never counts a CLI the server started and owns, such as the sign-in check (its SDK session is registered too)', async () => {
+    const reaper = createReaper(pino({ level: 'silent' }));
+    const cli = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await once(cli, 'spawn');
+      const pid = cli.pid as number;
+      register(pid, A);
+      const owned = createTerminalActivity({ claudeConfigDir: configDir, runs, ownsProcess: (p) => reaper.watching(p) });
+      expect(owned.check()(A)).toBe(true);
+      reaper.watch(identify(pid));
+      expect(owned.check()(A)).toBe(false);
+      expect(owned.held()).toEqual([]);
+      // Let go of (the server ended it, or it is no longer the server's): a terminal's again while it runs.
+      reaper.forget(pid);
+      expect(owned.held()).toEqual([A]);
+    } finally {
+      cli.kill('SIGKILL');
+      await reaper.close();
+    }
   });
 });

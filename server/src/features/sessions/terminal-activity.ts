@@ -21,6 +21,8 @@ export interface TerminalActivity {
 export interface TerminalActivityDeps {
   claudeConfigDir: string;
   runs: LiveRuns;
+  /** A process the server started and still owns (the reaper's: the sign-in check, the commands question, a run's CLI). */
+  ownsProcess?(pid: number): boolean;
 }
 
 function readEntry(file: string): RegistryEntry | undefined {
@@ -69,13 +71,14 @@ function registeredSessions(dir: string, ours: (pid: number) => boolean): Set<st
  * and its start time, so a crashed CLI's stale entry or a reused pid never counts). Unlike transcript recency, this
  * holds through a long turn (the CLI writes a message only once it is complete) and while an interactive CLI waits
  * at its prompt, and ends the moment the CLI exits. A CLI too old to keep the registry is not detected.
- * Sessions of this console's live runs (and the sessions they resumed) and the CLIs of its runs (a finished run's
- * CLI may still be exiting) are ours, never a terminal's.
+ * Sessions of this console's live runs (and the sessions they resumed), the CLIs of its runs (a finished run's CLI
+ * may still be exiting) and every other CLI the server started (the sign-in check's SDK session is registered too, and
+ * counted as a terminal's it moved the list's version at every start) are ours, never a terminal's.
  */
 export function createTerminalActivity(deps: TerminalActivityDeps): TerminalActivity {
   const registryDir = path.join(deps.claudeConfigDir, 'sessions');
   const ours = (sessionId: string): boolean => deps.runs.bySession(sessionId) !== undefined || deps.runs.list().some((run) => run.resumedFrom === sessionId);
-  const registered = (): Set<string> => registeredSessions(registryDir, (pid) => deps.runs.ownsProcess?.(pid) ?? false);
+  const registered = (): Set<string> => registeredSessions(registryDir, (pid) => (deps.runs.ownsProcess?.(pid) ?? false) || (deps.ownsProcess?.(pid) ?? false));
   return {
     check() {
       const now = registered();
