@@ -109,7 +109,7 @@ describe('the first index', () => {
     server = await startTestServer({ dirs, indexPool: gate.pool });
     gate.allow(25);
     await gate.whenWaiting(2);
-    // Two characters: the literal scan over the saved messages (the trigram index catches up after the sweep).
+    // Two characters: the literal scan over the saved messages (the word index catches up after the sweep).
     const response = await server.api('/api/search?q=ta&limit=50');
     expect(response.status).toBe(200);
     const body = SearchResponse.parse(await response.json());

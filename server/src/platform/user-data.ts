@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
  * is user data: backed up, salvaged and restored. The index includes its summary links (migration 004).
  */
 export const REBUILDABLE_TABLES = new Set(['session_index', 'transcript_summary', 'transcript_uuids', 'summary_leaf', 'live_runs', 'schema_migrations',
-  'session_text', 'session_text_fts', 'session_text_fts_data', 'session_text_fts_idx', 'session_text_fts_docsize', 'session_text_fts_config', 'search_state']);
+  'session_text', 'session_text_fts', 'session_text_fts_data', 'session_text_fts_idx', 'session_text_fts_docsize', 'session_text_fts_config', 'search_state',
+  'search_terms', 'search_terms_fts', 'search_terms_fts_data', 'search_terms_fts_idx', 'search_terms_fts_docsize', 'search_terms_fts_config']);
 
 /** Rows of every user-data table, by table name. */
 export type UserData = Record<string, Record<string, unknown>[]>;

@@ -23,7 +23,7 @@ describe('search ranking (issue 28.4)', () => {
     expect(response.total).toBe(3);
   });
 
-  it('narrows the trigram matches by a short word next to longer ones', async () => {
+  it('narrows the matches by a short word next to longer ones', async () => {
     const h = harness();
     for (let n = 1; n <= 25; n++) h.append(sessionOf(n), [dated(n, `Filler session number ${n}`)]);
     await h.sync();

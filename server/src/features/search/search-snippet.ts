@@ -3,7 +3,7 @@ import type { SnippetPart } from '@cui/contract';
 /** Characters of context kept on each side of the first match. */
 const CONTEXT = 48;
 
-/** One character as search compares it: accents removed, lower case (as the trigram index's remove_diacritics). */
+/** One character as search compares it: accents removed, lower case (as the index's remove_diacritics). */
 function fold(char: string): string {
   return char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }

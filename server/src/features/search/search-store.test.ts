@@ -4,7 +4,8 @@ import { snippetOf } from './search-snippet';
 import pino from 'pino';
 import { openDatabase } from '../../platform/db';
 import { phraseRank, RANK_PHRASE, RANK_PHRASE_INSIDE } from './search-rank';
-import { createSearchSessions, createSearchTextWriter, foldForSearch, ftsQuery, phraseParams, phraseRankSql, SEARCH_HIT_CAP } from './search-store';
+import { COMMON_PIECES_SCAN, createSearchSessions, createSearchTextWriter, phraseParams, phraseRankSql, SEARCH_HIT_CAP } from './search-store';
+import { foldForSearch, SEARCH_WORDS_PER_PIECE, searchPieces, trigramQuery } from './search-words';
 import { TOOL_INPUT_MAX_CHARS, TOOL_RESULT_MAX_CHARS } from './search-text';
 import { CATCH_UP_SLICE_MS, indexTimeBox, yieldToEventLoop, type TimeBox } from '../../platform/time-box';
 import { A, assistant, B, harness, toolResult, user, uuid } from './search-test-harness';
@@ -154,6 +155,54 @@ describe('search over the indexed transcripts', () => {
   });
 });
 
+describe('the word index and its list of words', () => {
+  it('finds a piece anywhere in a word, in words first seen by a later catch-up too, and lists each word once', async () => {
+    const h = harness();
+    h.append(A, [user(A, 'const [value, setValue] = useState(0)')]);
+    await h.sync();
+    h.append(B, [assistant(B, 'then useReducer replaced useState')]);
+    await h.sync();
+    expect(h.found('state')).toEqual([B, A]);
+    expect(h.found('educe')).toEqual([B]);
+    expect(h.found('SetVal')).toEqual([A]);
+    expect(h.db.prepare("SELECT COUNT(*) FROM search_terms WHERE term = 'usestate'").pluck().get()).toBe(1);
+    expect(h.db.prepare("SELECT folded FROM search_terms WHERE term = 'usereducer'").pluck().get()).toBe('usereducer');
+  });
+
+  it('a piece between two cuts is an index word, one after a cut starts one, one before a cut ends one', async () => {
+    const h = harness();
+    h.append(A, [user(A, 'see mycache(770) and ax.mid.yz then (done)')]);
+    h.append(B, [user(B, 'cache 77 and x.middle.y, undone')]);
+    await h.sync();
+    for (const q of ['cache(77', 'x.mid.y', '(done)', 'e(7']) expect(h.found(q), q).toEqual([A]);
+    for (const q of ['done', 'x.m']) expect(h.found(q).sort(), q).toEqual([A, B]);
+    expect(h.found('mid').sort()).toEqual([A, B]);
+    expect(h.found('che(771')).toEqual([]);
+  });
+
+  it('finds words the tokenizer folds differently from the search, by their folded form', async () => {
+    const h = harness();
+    h.append(A, [user(A, 'Ærøskøbing, naïve résumé')]);
+    await h.sync();
+    for (const q of ['naive', 'RESUME', 'résumé', 'ærø']) expect(h.found(q), q).toEqual([A]);
+  });
+
+  it('reads the newest messages directly when a piece is in too many words to narrow by, and narrows by a rarer piece when there is one', async () => {
+    const h = harness();
+    const many = SEARCH_WORDS_PER_PIECE + 1;
+    h.append(A, Array.from({ length: many }, (_, i) => user(A, `word${i}qzx${i}`)));
+    h.append(B, [user(B, 'the qzx and a rarepiece')]);
+    await h.sync();
+    expect(h.db.prepare("SELECT COUNT(*) FROM search_terms WHERE folded LIKE '%qzx%'").pluck().get()).toBe(many + 1);
+    const common = h.search('qzx');
+    expect(common).toMatchObject({ total: 2, truncated: false });
+    expect(common.results.find((r) => r.sessionId === A)?.hitCount).toBe(many);
+    expect(h.found('qzx rarepiece')).toEqual([B]);
+    expect(h.found('qzx nowhere')).toEqual([]);
+    expect(COMMON_PIECES_SCAN).toBeGreaterThan(SEARCH_HIT_CAP);
+  });
+});
+
 describe('a search for a very common word', () => {
   it('examines the newest SEARCH_HIT_CAP matches and says the answer was truncated', async () => {
     const h = harness();
@@ -168,25 +217,34 @@ describe('a search for a very common word', () => {
     expect(h.search('rareword')).toMatchObject({ total: 1, truncated: false });
   });
 
-  it('counts matching messages against the cap, not rows that only hold the trigrams', async () => {
+  it('counts matching messages against the cap, not rows that only hold the words the index narrows by', async () => {
     const h = harness();
-    h.append(B, [user(B, 'needleword at last')]);
-    // Newer rows that hold every trigram of 'needleword' but not the word.
-    h.append(A, Array.from({ length: SEARCH_HIT_CAP + 1 }, (_, i) => user(A, `needle eedlew edlewo dlewor leword ${i}`)));
+    h.append(B, [user(B, 'call needleword(77) at last')]);
+    // Newer rows holding a word ending with 'needleword' and one starting with '77', but not 'needleword(77'.
+    h.append(A, Array.from({ length: SEARCH_HIT_CAP + 1 }, (_, i) => user(A, `needleword 77 and a.needleword.77${i}`)));
     await h.sync();
-    expect(h.search('needleword')).toMatchObject({ total: 1, truncated: false, results: [{ sessionId: B }] });
+    expect(h.search('needleword(77')).toMatchObject({ total: 1, truncated: false, results: [{ sessionId: B }] });
   });
 });
 
-describe('ftsQuery and snippetOf', () => {
-  it('asks for every trigram of each word of three characters or more, quoted, once each, and drops shorter words', () => {
-    expect(ftsQuery('a "quo" bc word*')).toBe('"""qu" "quo" "uo""" "wor" "ord" "rd*"');
-    expect(ftsQuery('abab ab bab')).toBe('"aba" "bab"');
-    expect(ftsQuery('登录页面')).toBe('"登录页" "录页面"');
-    expect(ftsQuery('ab cd')).toBeUndefined();
+describe('searchPieces, trigramQuery and snippetOf', () => {
+  it('cuts each word into runs of letters and digits, folded, once each, and says which edges are cuts in a word of ASCII', () => {
+    const piece = (text: string, starts = false, ends = false) => ({ text, starts, ends });
+    expect(searchPieces('a "quo" bc word*')).toEqual([piece('a'), piece('quo', true, true), piece('bc'), piece('word', false, true)]);
+    expect(searchPieces('parser_utils mod42.ts PARSER')).toEqual([piece('parser', false, true), piece('utils', true), piece('mod42', false, true), piece('ts', true), piece('parser')]);
+    expect(searchPieces('x.mid.y (done) x.mid.y')).toEqual([piece('x', false, true), piece('mid', true, true), piece('y', true), piece('done', true, true)]);
+    // Beyond ASCII the tokenizer may cut less often than the search: no edge is claimed.
+    expect(searchPieces('CAFÉ-au 登录页面')).toEqual([piece('cafe'), piece('au'), piece('登录页面')]);
+    expect(searchPieces('  ')).toEqual([]);
   });
 
-  it('folds text as the trigram index does: lower case, accents removed', () => {
+  it('asks the trigram index of the words for every trigram of a piece, quoted, once each', () => {
+    expect(trigramQuery('abab')).toBe('"aba" "bab"');
+    expect(trigramQuery('登录页面')).toBe('"登录页" "录页面"');
+    expect(trigramQuery('a"bc')).toBe('"a""b" """bc"');
+  });
+
+  it('folds text as the index does: lower case, accents removed', () => {
     expect(foldForSearch('Le CAFÉ Ünïcode')).toBe('le cafe unicode');
     expect(foldForSearch('plain ASCII_1')).toBe('plain ascii_1');
   });
@@ -243,7 +301,7 @@ describe('search catch-up sized by the clock', () => {
     expect(slices).toBeLessThan(400);
     expect(h.search('sizedmarker').results[0]?.hitCount).toBe(400);
     expect(h.found('message 399')).toEqual([A]);
-    expect(h.db.prepare('SELECT COUNT(*) FROM session_text_fts WHERE session_text_fts MATCH ?').pluck().get('"ize"')).toBe(400);
+    expect(h.db.prepare('SELECT COUNT(*) FROM session_text_fts WHERE session_text_fts MATCH ?').pluck().get('"sizedmarker"')).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@ import { SEARCH_HITS_PER_SESSION, type SearchHit, type SearchQuery, type SearchR
 import { snippetOf } from './search-snippet';
 import { matchedInOf, phraseRank, rankSessions, RANK_PHRASE, RANK_WORDS, type RankedHit } from './search-rank';
 import type { SearchText } from './search-text';
+import { createWordList, createWordMatch, foldForSearch, NON_ASCII, searchPieces, type WordMatch } from './search-words';
 import type { TimeBox } from '../../platform/time-box';
 
 /** Writes the searchable text of sessions (tables session_text and session_text_fts, migration 008). */
@@ -23,8 +24,8 @@ export interface SearchTextWriter {
  * segments of a level at once (migration 017), so each row is rewritten about half as often as with FTS5's default 4.
  */
 const SEARCH_MERGE_PAGES = 8;
-/** What an FTS row is taken to cost before any was timed (ms; a trigram index costs ~0.02-0.04 ms a row). */
-const FIRST_MS_PER_ROW = 0.03;
+/** What an FTS row is taken to cost before any was timed (ms; the word index and its word list ~0.006-0.01 ms a row). */
+const FIRST_MS_PER_ROW = 0.01;
 /** Rows in one insert at most, however cheap rows have been (a run of short rows must not misjudge a long one). */
 const SEARCH_STEP_MAX_ROWS = 2000;
 
@@ -35,6 +36,7 @@ interface Spent {
 }
 
 export function createSearchTextWriter(db: Database.Database): SearchTextWriter {
+  const words = createWordList(db);
   const insert = db.prepare('INSERT INTO session_text (session_id, uuid, role, ts, body) VALUES (?, ?, ?, ?, ?)');
   const remove = db.prepare('DELETE FROM session_text WHERE session_id = ?');
   const mark = db.prepare<[], number>('SELECT indexed_through FROM search_state WHERE id = 1').pluck();
@@ -61,6 +63,7 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
     const to = last.get(from, rows);
     if (to === null || to === undefined) return false;
     index.run(from, to);
+    words.add(from, to);
     setMark.run(to);
     spent.rows += Math.min(rows, to - from);
     return true;
@@ -107,6 +110,8 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
 export const SEARCH_HIT_CAP = 2000;
 /** Text shorter than a trigram is matched with LIKE over this many most recent messages. */
 export const SHORT_QUERY_SCAN = 20000;
+/** Newest messages a search reads directly when every piece of it is too common to narrow by. */
+export const COMMON_PIECES_SCAN = 100_000;
 
 interface HitRow {
   id: number;
@@ -133,35 +138,12 @@ interface SnippetRow {
   snippet: string;
 }
 
-/**
- * The user's text as an FTS5 query over an index that knows only which rows hold a trigram (`detail=none`, migration
- * 015): every trigram of each word of three characters or more, each quoted (so a `"`, `*`, `-` or `AND` is literal
- * text), all of them required. The rows it finds hold each word's trigrams but maybe not the word: the search keeps
- * those whose text holds it (cui_contains). Undefined when no word is long enough for a trigram.
- */
-export function ftsQuery(text: string): string | undefined {
-  const trigrams = new Set(queryWords(text).flatMap((word) => {
-    const chars = [...word];
-    return Array.from({ length: chars.length - 2 }, (_, i) => chars.slice(i, i + 3).join(''));
-  }));
-  return trigrams.size > 0 ? [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' ') : undefined;
-}
-
-const NON_ASCII = /[\u0080-\uffff]/;
-const MARKS = /\p{M}/gu;
-
-/** Text as the trigram index compares it: lower case, and without accents (the tokenizer's `remove_diacritics`). */
-export function foldForSearch(text: string): string {
-  const lower = text.toLowerCase();
-  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
-}
-
-/** The words of a search long enough for the trigram index. */
+/** The words of a search checked before the cap counts a row (three characters or more). */
 function queryWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => [...word].length >= 3);
 }
 
-/** The words too short for the trigram index (they narrow its matches with LIKE). */
+/** The words under three characters (they narrow the other words' matches with LIKE). */
 function shortWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => word.length > 0 && [...word].length < 3);
 }
@@ -230,10 +212,52 @@ export function phraseParams(text: string): { q: string; phrase: string; needle:
   };
 }
 
+/** The matching messages of a search, and whether some were left unexamined (a bound, not the cap, stopped it). */
+type MessageHits = (match: ReturnType<WordMatch>, filter: string, params: Record<string, string | number>, longs: string[], shorts: string[]) => { hits: HitRow[]; unexamined: boolean };
+
+/**
+ * Messages by the word index when it can narrow (`match`), none when a piece is in no word, the newest messages read
+ * directly when every piece is too common, and a literal scan of the newest ones when the text is too short.
+ */
+function createMessageHits(prepared: (sql: string) => Database.Statement): MessageHits {
+  const phraseSql = phraseRankSql('t.body');
+  // The word index's rows, newest first, kept when their text holds every long word (the index knows only that a row
+  // holds words holding the pieces): the cap counts them, before the short words and the list filters narrow them (so
+  // that `truncated` says whether matches were left unexamined, and a short word never makes a search read every row).
+  const ftsHits = (filter: string, longWords: number, shortWords: number): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
+    FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
+      WHERE session_text_fts MATCH @match AND ${allContain('b.body', 0, longWords)} ORDER BY f.rowid DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${allContain('t.body', longWords, shortWords)}`);
+  // Every piece too common to narrow by: the newest messages are read directly, every word checked.
+  const scanHits = (filter: string, words: number): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
+    FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
+      AND ${allContain('body', 0, words)} ORDER BY id DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+  const lastRow = prepared('SELECT COALESCE(MAX(id), 0) FROM session_text').pluck();
+  const likeHits = (filter: string): Database.Statement => prepared(`
+    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
+    FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
+      AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
+    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+  return (match, filter, params, longs, shorts) => {
+    if (match === undefined) return { hits: likeHits(filter).all({ ...params, scan: SHORT_QUERY_SCAN }) as HitRow[], unexamined: false };
+    if (match === 'none') return { hits: [], unexamined: false };
+    const contain = containParams([...longs, ...shorts]);
+    if (match === 'common') {
+      const hits = scanHits(filter, longs.length + shorts.length).all({ ...params, scan: COMMON_PIECES_SCAN, ...contain }) as HitRow[];
+      return { hits, unexamined: (lastRow.get() as number) > COMMON_PIECES_SCAN };
+    }
+    return { hits: ftsHits(filter, longs.length, shorts.length).all({ ...params, match, ...contain }) as HitRow[], unexamined: false };
+  };
+}
+
 /** Searches the indexed text (see SearchQuery). */
 export type SearchSessions = (query: SearchQuery) => SearchResponse;
 
 export function createSearchSessions(db: Database.Database): SearchSessions {
+  const wordMatch = createWordMatch(db);
   db.function('cui_phrase_rank', { deterministic: true }, (text: unknown, phrase: unknown) => phraseRank(String(text), String(phrase)));
   // The words come folded already (containParams); a row's text is folded once for all its words.
   let lastText = '';
@@ -249,20 +273,7 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
-  const phraseSql = phraseRankSql('t.body');
-  // The trigram index's rows, newest first, kept when their text holds every long word (the index knows only that a
-  // row holds each trigram): the cap counts them, before the short words and the list filters narrow them (so that
-  // `truncated` says whether matches were left unexamined, and a short word never makes a search read every row).
-  const ftsHits = (filter: string, longWords: number, shortWords: number): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
-    FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
-      WHERE session_text_fts MATCH @match AND ${allContain('b.body', 0, longWords)} ORDER BY f.rowid DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${allContain('t.body', longWords, shortWords)}`);
-  const likeHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
-    FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
-      AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
+  const messageHits = createMessageHits(prepared);
   // A session's name: its custom name, else its title unless that is the first prompt (searched as a message already).
   // Two partial indexes (migration 016) hold just the sessions that have one, so this never scans every session (a
   // scan cost 8-9 ms a search at 10,000 sessions, most of a search's time).
@@ -282,16 +293,14 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
 
   return (query) => {
     const text = query.q.trim();
-    const match = ftsQuery(text);
+    const match = wordMatch(searchPieces(text));
+    const longs = match ? queryWords(text) : [];
     const shorts = match ? shortWords(text) : [];
     const allWords = text.split(/\s+/).filter(Boolean);
     const filter = filterSql(query);
     const params: Record<string, string | number> = { cap: SEARCH_HIT_CAP, ...phraseParams(text) };
     if (query.projectPath !== undefined) params.projectPath = query.projectPath;
-    if (match) params.match = match;
-    else params.scan = SHORT_QUERY_SCAN;
-    const longs = match ? queryWords(text) : [];
-    const hits = (match ? ftsHits(filter, longs.length, shorts.length) : likeHits(filter)).all({ ...params, ...containParams([...longs, ...shorts]) }) as HitRow[];
+    const { hits, unexamined } = messageHits(match, filter, params, longs, shorts);
     const names = nameHits(filter, allWords.length).all({ ...params, ...wordParams(allWords) }) as NameRow[];
     const ranked: RankedHit[] = [
       ...hits.filter((hit) => hit.listed === 1).map((hit) => ({ id: hit.id, sessionId: hit.session_id, updatedAt: hit.updated_at, rank: hit.phrase || RANK_WORDS, matchedIn: matchedInOf(hit.role) })),
@@ -314,7 +323,7 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
       updatedAt: session.updatedAt, hitCount: session.ids.length, matchedIn: session.matchedIn,
       hits: session.ids.slice(0, SEARCH_HITS_PER_SESSION).flatMap((id) => { const row = byId.get(id); return row ? [toHit(row)] : []; }),
     }));
-    return { results, total: sessions.length, truncated: hits.length >= SEARCH_HIT_CAP };
+    return { results, total: sessions.length, truncated: unexamined || hits.length >= SEARCH_HIT_CAP };
   };
 }
 

@@ -106,7 +106,7 @@ export function createSessionIndex(deps: SessionIndexDeps): SessionIndex {
       await sync.current();
       return reads.workingDirectories();
     },
-    // What is indexed now: the trigram index trails the saved messages anyway (it catches up in slices), and waiting for
+    // What is indexed now: the word index trails the saved messages anyway (it catches up in slices), and waiting for
     // a sweep (a first index, or the one each run's start and end begins) would cost a search seconds (issue 28.3).
     search: async (query) => searchSessions(query),
     async exists(sessionId) {

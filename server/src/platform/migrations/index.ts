@@ -15,6 +15,7 @@ import { m014Branches } from './014-branches';
 import { m015SearchRowsOnly } from './015-search-rows-only';
 import { m016NamedSessions } from './016-named-sessions';
 import { m017SearchWideMerges } from './017-search-wide-merges';
+import { m018SearchWordIndex } from './018-search-word-index';
 
 /** One schema change. Versions are applied in order, each in its own transaction, exactly once. */
 export interface Migration {
@@ -24,4 +25,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch, m010SearchMerge, m011PermissionDecisions, m012SearchToolInputs, m013Schedules, m014Branches, m015SearchRowsOnly, m016NamedSessions, m017SearchWideMerges];
+export const migrations: Migration[] = [m001SessionInfo, m002SessionIndex, m003TrustedFolders, m004SummaryTitles, m005LiveRuns, m006ReindexToolMetrics, m007PushSubscriptions, m008SessionUsage, m009SessionSearch, m010SearchMerge, m011PermissionDecisions, m012SearchToolInputs, m013Schedules, m014Branches, m015SearchRowsOnly, m016NamedSessions, m017SearchWideMerges, m018SearchWordIndex];
