@@ -4,7 +4,7 @@ import { snippetOf } from './search-snippet';
 import pino from 'pino';
 import { openDatabase } from '../../platform/db';
 import { phraseRank, RANK_PHRASE, RANK_PHRASE_INSIDE } from './search-rank';
-import { COMMON_PIECES_SCAN, createSearchSessions, createSearchTextWriter, phraseParams, phraseRankSql, SEARCH_HIT_CAP } from './search-store';
+import { COMMON_PIECES_SCAN, createSearchSessions, createSearchTextWriter, phraseParams, phraseRankSql, SEARCH_HIT_CAP, SHORT_QUERY_SCAN } from './search-store';
 import { foldForSearch, SEARCH_WORDS_PER_PIECE, searchPieces, trigramQuery } from './search-words';
 import { TOOL_INPUT_MAX_CHARS, TOOL_RESULT_MAX_CHARS } from './search-text';
 import { CATCH_UP_SLICE_MS, indexTimeBox, yieldToEventLoop, type TimeBox } from '../../platform/time-box';
@@ -198,6 +198,16 @@ describe('the word index and its list of words', () => {
     expect(common).toMatchObject({ total: 2, truncated: false });
     expect(common.results.find((r) => r.sessionId === A)?.hitCount).toBe(many);
     expect(h.found('qzx rarepiece')).toEqual([B]);
+  });
+
+  it('reads a word whose pieces are too short to narrow by in the newest COMMON_PIECES_SCAN messages, text under three characters in the newest SHORT_QUERY_SCAN', async () => {
+    const h = harness();
+    h.append(B, [user(B, 'call x(12) once')]);
+    h.append(A, Array.from({ length: SHORT_QUERY_SCAN }, (_, i) => user(A, `filler ${i}`)));
+    await h.syncOnly();
+    h.catchUp();
+    expect(h.found('x(1')).toEqual([B]);
+    expect(h.search('x(')).toMatchObject({ total: 0, truncated: false });
     expect(h.found('qzx nowhere')).toEqual([]);
     expect(COMMON_PIECES_SCAN).toBeGreaterThan(SEARCH_HIT_CAP);
   });

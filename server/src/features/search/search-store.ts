@@ -108,9 +108,9 @@ export function createSearchTextWriter(db: Database.Database): SearchTextWriter 
 
 /** Matching messages one search examines, newest first: bounds a search for a very common word. */
 export const SEARCH_HIT_CAP = 2000;
-/** Text shorter than a trigram is matched with LIKE over this many most recent messages. */
+/** Text whose every word is under three characters is matched with LIKE over this many most recent messages. */
 export const SHORT_QUERY_SCAN = 20000;
-/** Newest messages a search reads directly when every piece of it is too common to narrow by. */
+/** Newest messages a search reads directly when no piece of it narrows (all too common, or too short). */
 export const COMMON_PIECES_SCAN = 100_000;
 
 interface HitRow {
@@ -217,7 +217,8 @@ type MessageHits = (match: ReturnType<WordMatch>, filter: string, params: Record
 
 /**
  * Messages by the word index when it can narrow (`match`), none when a piece is in no word, the newest messages read
- * directly when every piece is too common, and a literal scan of the newest ones when the text is too short.
+ * directly when no piece narrows ('common'), and a literal scan of the newest ones when every word is under three
+ * characters (undefined).
  */
 function createMessageHits(prepared: (sql: string) => Database.Statement): MessageHits {
   const phraseSql = phraseRankSql('t.body');
@@ -229,7 +230,7 @@ function createMessageHits(prepared: (sql: string) => Database.Statement): Messa
     FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
       WHERE session_text_fts MATCH @match AND ${allContain('b.body', 0, longWords)} ORDER BY f.rowid DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${allContain('t.body', longWords, shortWords)}`);
-  // Every piece too common to narrow by: the newest messages are read directly, every word checked.
+  // No piece narrows (all too common, or too short): the newest messages are read directly, every word checked.
   const scanHits = (filter: string, words: number): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
     FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
@@ -293,7 +294,9 @@ export function createSearchSessions(db: Database.Database): SearchSessions {
 
   return (query) => {
     const text = query.q.trim();
-    const match = wordMatch(searchPieces(text));
+    // A word of three characters or more is looked for in every message, through the word index when some piece of
+    // the text can narrow it, else in the newest COMMON_PIECES_SCAN; shorter text in the newest SHORT_QUERY_SCAN only.
+    const match = queryWords(text).length > 0 ? (wordMatch(searchPieces(text)) ?? 'common') : undefined;
     const longs = match ? queryWords(text) : [];
     const shorts = match ? shortWords(text) : [];
     const allWords = text.split(/\s+/).filter(Boolean);
