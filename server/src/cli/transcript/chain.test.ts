@@ -77,4 +77,27 @@ describe('readTranscriptLines', () => {
     expect(details.messages.map((m) => m.uuid)).toEqual(['before', 'after']);
     fs.rmSync(path.dirname(file), { recursive: true });
   });
+
+  it('reads files one after another and side by side through the same few buffers, each read seeing only its own lines', async () => {
+    const dir = tmp();
+    const line = (id: string, pad = 0): string => JSON.stringify({ type: 'user', uuid: id, message: { content: 'x'.repeat(pad) } });
+    const big = path.join(dir, 'big.jsonl');
+    const bigIds = Array.from({ length: 3000 }, (_, i) => `b${i}`);
+    fs.writeFileSync(big, bigIds.map((id) => `${line(id, 500)}\n`).join('')); // ~1.6 MB: a full buffer, read twice
+    const small = path.join(dir, 'small.jsonl');
+    fs.writeFileSync(small, `${line('s1')}\n${line('s2')}\n${line('s3').slice(0, 20)}`);
+    const read = async (file: string): Promise<{ ids: unknown[]; offset: number }> => {
+      const ids: unknown[] = [];
+      const { offset } = await readTranscriptLines(file, { from: 0, to: fs.statSync(file).size }, parsingHandler({ line: (l) => ids.push(l.uuid) }));
+      return { ids, offset };
+    };
+    const smallOffset = Buffer.byteLength(`${line('s1')}\n${line('s2')}\n`);
+    for (let round = 0; round < 2; round++) {
+      expect(await read(big)).toEqual({ ids: bigIds, offset: fs.statSync(big).size });
+      expect(await read(small)).toEqual({ ids: ['s1', 's2'], offset: smallOffset });
+    }
+    const together = await Promise.all([read(big), read(small), read(big), read(small), read(big), read(small)]);
+    together.forEach((result, i) => expect(result).toEqual(i % 2 === 0 ? { ids: bigIds, offset: fs.statSync(big).size } : { ids: ['s1', 's2'], offset: smallOffset }));
+    fs.rmSync(dir, { recursive: true });
+  });
 });

@@ -4,6 +4,13 @@ import { parseLine, type TranscriptLine } from './transcript-line';
 /** Lines longer than this are skipped (and logged) without being buffered whole. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
+/**
+ * Read buffers of CHUNK_BYTES kept for the next read (a thread's reads in flight at once are a few). A sweep reads
+ * thousands of files: a fresh buffer each, outside V8's heap and outlasting its young generation (it lives across the
+ * reads' awaits), was freed only when V8 next collected its old generation, every few seconds (issue 28.5).
+ */
+const spareBuffers: Buffer<ArrayBuffer>[] = [];
+const SPARE_BUFFERS_MAX = 4;
 
 export interface ReadProblems {
   invalidLines: number;
@@ -17,7 +24,10 @@ export interface ReadResult extends ReadProblems {
   head?: Buffer;
 }
 
-/** Handles one raw line (without newline) at file offset `base + start`; returns false when the line was invalid. */
+/**
+ * Handles one raw line (without newline) at file offset `base + start`; returns false when the line was invalid. The
+ * buffer is another read's once this read ends: a handler keeps copies (strings, numbers), never `buf` or a view of it.
+ */
 export type RawLineHandler = (buf: Buffer, start: number, end: number, base: number) => boolean;
 
 /** Receives parsed lines; with `link`, attachments are reported as chain links (uuid, parentUuid). */
@@ -44,13 +54,14 @@ export function parsingHandler(visitor: LineVisitor): RawLineHandler {
 export async function readTranscriptLines(file: string, range: { from: number; to: number }, handler: RawLineHandler, options: { headBytes?: number } = {}): Promise<ReadResult> {
   const handle = await fs.open(file, 'r');
   const result: ReadResult = { offset: range.from, invalidLines: 0, hugeLines: 0 };
+  let buffer: Buffer<ArrayBuffer> | undefined;
   try {
     if (options.headBytes) {
       const head = Buffer.alloc(Math.min(options.headBytes, range.to));
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       result.head = head.subarray(0, bytesRead);
     }
-    let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, range.to - range.from)));
+    buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
     let carried = 0; // bytes of an incomplete line at the start of `buffer`
     let position = range.from; // file position of buffer[0]
     let skippingHuge = false;
@@ -79,6 +90,8 @@ export async function readTranscriptLines(file: string, range: { from: number; t
       }
     }
   } finally {
+    // Handlers copy what they keep (strings, numbers), never the buffer's bytes; a grown buffer is not kept.
+    if (buffer?.length === CHUNK_BYTES && spareBuffers.length < SPARE_BUFFERS_MAX) spareBuffers.push(buffer);
     await handle.close();
   }
   return result;
