@@ -28,7 +28,7 @@ function blocksOf(line: TranscriptLine): Record<string, unknown>[] {
 
 /** The text of one tool result block (a string or text blocks), cut at `max` characters. */
 function toolResultText(block: Record<string, unknown>, max: number): string {
-  return contentText(block.content).slice(0, max);
+  return cutAt(contentText(block.content), max);
 }
 
 /** The fields of a tool's input worth finding again: a Bash command, a file path, an Edit's or a Write's new text. */
@@ -39,11 +39,21 @@ function toolInputText(block: Record<string, unknown>): string {
   const input = block.input && typeof block.input === 'object' ? (block.input as Record<string, unknown>) : {};
   const edits = Array.isArray(input.edits) ? input.edits.filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object') : [];
   const values = [input, ...edits].flatMap((fields) => TOOL_INPUT_FIELDS.map((key) => fields[key]).filter((v): v is string => typeof v === 'string' && v.length > 0));
-  return values.join('\n').slice(0, TOOL_INPUT_MAX_CHARS);
+  return cutAt(values.join('\n'), TOOL_INPUT_MAX_CHARS);
+}
+
+/**
+ * `text` cut at `max` characters, as a string of its own. V8 makes a cut of 13 characters or more a view of the whole
+ * string it was cut from: a tool result cut at 256 characters held its whole output (often a file's content) until the
+ * sweep saved its batch, long enough for V8 to move it to its old generation, where it stayed until the next full
+ * collection (issue 28.5). A cut of a joined copy (V8 flattens it first) is a view of that copy only.
+ */
+function cutAt(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)} `.slice(0, -1) : text;
 }
 
 function clean(text: string, max: number): string {
-  return text.slice(0, max).trim();
+  return cutAt(text, max).trim();
 }
 
 /**
