@@ -163,6 +163,13 @@ function warmUpLater(app: FastifyInstance, core: Core, notify?: (message: string
 /** How often the process's CPU is looked at, and under what share of a core a period is quiet (platform/idle-memory.ts). */
 const IDLE_MEMORY_CHECK_MS = 30_000;
 const IDLE_MEMORY_QUIET_SHARE = 0.05;
+/**
+ * A search catch-up this long (in slices of CATCH_UP_SLICE_MS, 4 ms of work each) is a heavy spell: memory is given
+ * back when it ends. After a first index V8 let garbage fill the old generation it had grown to, up to 234-250 MiB at
+ * 10,000 sessions, before its first full collection during use; given back at the end, use stayed under the first
+ * index's peak (docs/benchmarks.md).
+ */
+const HEAVY_CATCH_UP_SLICES = 100;
 
 /** Once the server goes quiet after work, with no run live, V8 gives back the heap pages it pooled (issue 28 point 5). */
 function releaseMemoryAfterWork(app: FastifyInstance, core: Core): void {
@@ -173,6 +180,9 @@ function releaseMemoryAfterWork(app: FastifyInstance, core: Core): void {
     checkMs: IDLE_MEMORY_CHECK_MS,
     quietShare: IDLE_MEMORY_QUIET_SHARE,
     busy: () => liveRuns > 0,
+    onSpellEnded: (listener) => bus.subscribe('search.caughtUp', ({ slices }) => {
+      if (slices >= HEAVY_CATCH_UP_SLICES) listener();
+    }),
     onRelease: (ms) => logger.debug({ ms: Math.round(ms), rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20) }, 'quiet: memory given back'),
   });
   app.addHook('onClose', async () => {

@@ -34,6 +34,11 @@ export interface DomainEvents {
    * conversation of its last failed run, when it had one.
    */
   'schedule.paused': { scheduleId: string; name: string; reason: string; sessionId?: string };
+  /**
+   * The search index holds every saved message again, after `slices` time-boxed slices of work since it last did (a
+   * first index of thousands of sessions takes hundreds).
+   */
+  'search.caughtUp': { slices: number };
   /** Top-level config sections whose stored value changed (e.g. `interface`, `router`). */
   'config.changed': { sections: string[] };
 }

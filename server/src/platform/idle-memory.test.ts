@@ -70,4 +70,31 @@ describe('releaseMemoryWhenQuiet', () => {
     expect(vi.getTimerCount()).toBe(1);
     noGc();
   });
+
+  it('collects at once when a heavy spell ends, busy or not, and then not again at the next quiet period', () => {
+    stop();
+    const listeners: (() => void)[] = [];
+    let unsubscribed = 0;
+    const spells = releaseMemoryWhenQuiet({
+      checkMs: CHECK_MS, quietShare: 0.05, busy: () => busy, gc, cpuMs: () => cpu,
+      onSpellEnded: (listener) => {
+        listeners.push(listener);
+        return () => void (unsubscribed += 1);
+      },
+    });
+    expect(listeners).toHaveLength(1);
+    busy = true;
+    period(400);
+    listeners[0]?.();
+    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenLastCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    busy = false;
+    period(0);
+    expect(gc).toHaveBeenCalledTimes(1);
+    period(400);
+    period(0);
+    expect(gc).toHaveBeenCalledTimes(2);
+    spells();
+    expect(unsubscribed).toBe(1);
+  });
 });

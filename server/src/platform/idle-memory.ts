@@ -19,11 +19,19 @@ export interface IdleMemoryOptions {
   gc?: ExposedGc | undefined;
   /** The process's CPU time so far, ms (all threads). */
   cpuMs?: () => number;
+  /**
+   * Subscribes `listener` to the end of a spell of heavy work that other work may follow at once, so that no quiet
+   * comes (a first index's search catch-up, then use): memory is given back right then. Returns the unsubscribe.
+   */
+  onSpellEnded?: (listener: () => void) => () => void;
   /** Told after each release (the log). */
   onRelease?: (ms: number) => void;
 }
 
-/** Releases memory once after each busy spell, at the first quiet check with nothing running; returns the stop. */
+/**
+ * Releases memory once after each busy spell, at the first quiet check with nothing running, and when a heavy spell
+ * ends (onSpellEnded); returns the stop.
+ */
 export function releaseMemoryWhenQuiet(options: IdleMemoryOptions): () => void {
   const gc = options.gc ?? (globalThis as { gc?: ExposedGc }).gc;
   if (typeof gc !== 'function') return () => undefined;
@@ -33,6 +41,12 @@ export function releaseMemoryWhenQuiet(options: IdleMemoryOptions): () => void {
   });
   let last = cpuMs();
   let worked = true; // the start-up itself (and a first index) is a busy spell
+  const release = (): void => {
+    worked = false;
+    const started = performance.now();
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    options.onRelease?.(performance.now() - started);
+  };
   const timer = setInterval(() => {
     const now = cpuMs();
     const share = (now - last) / options.checkMs;
@@ -41,12 +55,12 @@ export function releaseMemoryWhenQuiet(options: IdleMemoryOptions): () => void {
       worked = true;
       return;
     }
-    if (!worked || options.busy()) return;
-    worked = false;
-    const started = performance.now();
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    options.onRelease?.(performance.now() - started);
+    if (worked && !options.busy()) release();
   }, options.checkMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const unsubscribe = options.onSpellEnded?.(release);
+  return () => {
+    clearInterval(timer);
+    unsubscribe?.();
+  };
 }

@@ -175,7 +175,9 @@ export class IndexSync {
    */
   private catchUpSearch(): void {
     this.searchCatchUp ??= (async () => {
-      while (!this.closed && this.searchText.catchUp(this.catchUpBox)) await this.catchUpBox.between();
+      let slices = 1;
+      for (; !this.closed && this.searchText.catchUp(this.catchUpBox); slices += 1) await this.catchUpBox.between();
+      if (!this.closed) this.deps.bus.publish('search.caughtUp', { slices });
     })()
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'search indexing failed'))
       .finally(() => (this.searchCatchUp = undefined));
