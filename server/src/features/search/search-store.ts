@@ -230,24 +230,20 @@ function createMessageHits(prepared: (sql: string) => Database.Statement): Messa
     FROM (SELECT f.rowid AS id FROM session_text_fts f JOIN session_text b ON b.id = f.rowid
       WHERE session_text_fts MATCH @match AND ${allContain('b.body', 0, longWords)} ORDER BY f.rowid DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id WHERE ${allContain('t.body', longWords, shortWords)}`);
-  // No piece narrows (all too common, or too short): the newest messages are read directly, every word checked.
-  const scanHits = (filter: string, words: number): Database.Statement => prepared(`
+  // The newest @scan messages holding `condition`, read directly: when no piece narrows (all too common, or too short),
+  // every word checked; when every word is under three characters, the whole text as typed.
+  const newestHits = (filter: string, condition: string): Database.Statement => prepared(`
     SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
     FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
-      AND ${allContain('body', 0, words)} ORDER BY id DESC LIMIT @cap) h
+      AND ${condition} ORDER BY id DESC LIMIT @cap) h
     JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   const lastRow = prepared('SELECT COALESCE(MAX(id), 0) FROM session_text').pluck();
-  const likeHits = (filter: string): Database.Statement => prepared(`
-    SELECT t.id, t.session_id, t.role, s.updated_at, ${filter} AS listed, ${phraseSql} AS phrase
-    FROM (SELECT id FROM session_text WHERE id > (SELECT COALESCE(MAX(id), 0) FROM session_text) - @scan
-      AND body LIKE @phrase ESCAPE '\\' ORDER BY id DESC LIMIT @cap) h
-    JOIN session_text t ON t.id = h.id JOIN session_index s ON s.session_id = t.session_id`);
   return (match, filter, params, longs, shorts) => {
-    if (match === undefined) return { hits: likeHits(filter).all({ ...params, scan: SHORT_QUERY_SCAN }) as HitRow[], unexamined: false };
+    if (match === undefined) return { hits: newestHits(filter, "body LIKE @phrase ESCAPE '\\'").all({ ...params, scan: SHORT_QUERY_SCAN }) as HitRow[], unexamined: false };
     if (match === 'none') return { hits: [], unexamined: false };
     const contain = containParams([...longs, ...shorts]);
     if (match === 'common') {
-      const hits = scanHits(filter, longs.length + shorts.length).all({ ...params, scan: COMMON_PIECES_SCAN, ...contain }) as HitRow[];
+      const hits = newestHits(filter, allContain('body', 0, longs.length + shorts.length)).all({ ...params, scan: COMMON_PIECES_SCAN, ...contain }) as HitRow[];
       return { hits, unexamined: (lastRow.get() as number) > COMMON_PIECES_SCAN };
     }
     return { hits: ftsHits(filter, longs.length, shorts.length).all({ ...params, match, ...contain }) as HitRow[], unexamined: false };

@@ -17,17 +17,24 @@ export function foldForSearch(text: string): string {
  * vocabulary gives the batch's words; only those not listed yet are folded and added.
  */
 export function createWordList(db: Database.Database): { add(from: number, to: number): void } {
-  db.function('cui_fold', { deterministic: true }, (text: unknown) => foldForSearch(String(text)));
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_batch USING fts5(body, content='', tokenize='unicode61 remove_diacritics 2', detail=none);
-    CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_batch_words USING fts5vocab(temp, search_batch, 'row');`);
-  const batch = db.prepare('INSERT INTO temp.search_batch (rowid, body) SELECT id, body FROM session_text WHERE id > ? AND id <= ?');
-  const lastWord = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM search_terms').pluck();
-  const addNew = db.prepare(`INSERT INTO search_terms (term, folded) SELECT w.term, cui_fold(w.term) FROM temp.search_batch_words w
-    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w.term)`);
-  const indexNew = db.prepare('INSERT INTO search_terms_fts (rowid, folded) SELECT id, folded FROM search_terms WHERE id > ?');
-  const clear = db.prepare("INSERT INTO temp.search_batch (search_batch) VALUES ('delete-all')");
+  // Made on the first batch, not at start-up: a server whose search index is current never needs them.
+  let statements: { batch: Database.Statement; lastWord: Database.Statement; addNew: Database.Statement; indexNew: Database.Statement; clear: Database.Statement } | undefined;
+  const prepare = (): NonNullable<typeof statements> => {
+    db.function('cui_fold', { deterministic: true }, (text: unknown) => foldForSearch(String(text)));
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_batch USING fts5(body, content='', tokenize='unicode61 remove_diacritics 2', detail=none);
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_batch_words USING fts5vocab(temp, search_batch, 'row');`);
+    return {
+      batch: db.prepare('INSERT INTO temp.search_batch (rowid, body) SELECT id, body FROM session_text WHERE id > ? AND id <= ?'),
+      lastWord: db.prepare('SELECT COALESCE(MAX(id), 0) FROM search_terms').pluck(),
+      addNew: db.prepare(`INSERT INTO search_terms (term, folded) SELECT w.term, cui_fold(w.term) FROM temp.search_batch_words w
+        WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w.term)`),
+      indexNew: db.prepare('INSERT INTO search_terms_fts (rowid, folded) SELECT id, folded FROM search_terms WHERE id > ?'),
+      clear: db.prepare("INSERT INTO temp.search_batch (search_batch) VALUES ('delete-all')"),
+    };
+  };
   return {
     add(from, to) {
+      const { batch, lastWord, addNew, indexNew, clear } = (statements ??= prepare());
       batch.run(from, to);
       const before = lastWord.get() as number;
       addNew.run();
