@@ -79,9 +79,8 @@ test.describe('home: live streams of ongoing rows (list and streams intercepted)
   test('retries a failing stream after 1, 2 and 4 seconds, then stops trying', async ({ page, cui }) => {
     const row = ongoingRow(0);
     await page.route('**/api/conversations?*', (route) => route.fulfill({ json: { conversations: [row], total: 1 } }));
-    // The list's version holds still: the count of list loads below is about giving up and focus only. The server's
-    // can move at start-up (CI20: a list load more, 3 where 2 were expected): the sign-in probe's CLI registers a
-    // session in CLAUDE_CONFIG_DIR/sessions, which counts as a terminal's while it lives (issue 28's note).
+    // The list's version holds still: the count of list loads below is about giving up and focus only, whatever else
+    // moves the server's (CI20: the sign-in check's CLI once counted as a terminal's session, fixed in bf4c1e6).
     await page.route('**/api/conversations/version', (route) => route.fulfill({ json: { version: 'still' } }));
     const attempts: number[] = [];
     await page.route('**/api/stream/*', (route) => {
