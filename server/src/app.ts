@@ -27,6 +27,7 @@ import { installCompression } from './platform/compression';
 import { createDatabaseCheck } from './platform/db-background-check';
 import { installErrorBodyGuard, installErrorHandler, installNotFoundHandler } from './platform/errors-http';
 import type { Feature } from './platform/feature';
+import { boundHeapGrowthFrom } from './platform/heap-growth';
 import { installUploads } from './platform/http';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, serializeRequest, type HttpTimeouts } from './platform/http-limits';
 import { installJsonDepthLimit } from './platform/json-depth';
@@ -222,12 +223,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('served', new Promise<void>((resolve) => (served = resolve)));
   installWarmUp(app, { idleMs: SERVED_IDLE_MS, warmUp: () => served() });
   releaseMemoryAfterWork(app, core);
+  // Once it has answered, the server keeps its heap within 1.5× what is live (platform/heap-growth.ts).
+  const unbound = boundHeapGrowthFrom(app.served);
   // Before the HTTP server closes: ending the runs ends their open streams, which close() would wait for.
   app.addHook('preClose', () => core.runs.close());
   app.addHook('onClose', async () => {
     await core.closeRuns();
     for (const feature of features) await feature.close?.();
     await core.closeStorage();
+    unbound();
   });
   return app;
 }
