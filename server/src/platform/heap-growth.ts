@@ -2,8 +2,8 @@
  * Bounds how far V8 lets the heap grow between full collections (issue 28 point 5). A first index of 10,000 sessions
  * makes garbage that outlives the young generation at ~27 MB/s; V8's own growing factor (up to 4× the live size on a
  * small heap) let the old generation reach 90-120 MB for ~35 MB live, and the resident set 205-234 MiB. Bounded at
- * 1.5×, the peak through the first index, the search catch-up and ten minutes of use was 146 MiB, for the same CPU
- * (docs/benchmarks.md).
+ * 1.5×, the peak through the first index, the search catch-up and ten minutes of use was 146-153 MiB, for the same
+ * CPU (docs/benchmarks.md).
  *
  * Set once the server has answered, not on the command line: while the code loads, the bound ran more full
  * collections and made the first answer ~60 ms later. V8 reads the flag at each collection.
