@@ -100,4 +100,22 @@ describe('readTranscriptLines', () => {
     together.forEach((result, i) => expect(result).toEqual(i % 2 === 0 ? { ids: bigIds, offset: fs.statSync(big).size } : { ids: ['s1', 's2'], offset: smallOffset }));
     fs.rmSync(dir, { recursive: true });
   });
+
+  it('closes the file it opened whether the read ends, a handler throws or the file is gone, and gives the head', async () => {
+    const dir = tmp();
+    const file = path.join(dir, 't.jsonl');
+    const lines = ['a', 'b'].map((id) => `${JSON.stringify({ type: 'user', uuid: id, message: { content: id } })}\n`).join('');
+    fs.writeFileSync(file, lines);
+    const openFiles = (): number => fs.readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const range = { from: 0, to: fs.statSync(file).size };
+    const read = await readTranscriptLines(file, range, () => true, { headBytes: 8 });
+    expect(read.head?.toString()).toBe(lines.slice(0, 8));
+    await expect(readTranscriptLines(file, range, () => {
+      throw new Error('handler failed');
+    })).rejects.toThrow('handler failed');
+    await expect(readTranscriptLines(path.join(dir, 'gone.jsonl'), range, () => true)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(openFiles()).toBe(before);
+    fs.rmSync(dir, { recursive: true });
+  });
 });

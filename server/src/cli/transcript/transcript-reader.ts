@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs, { closeSync, openSync, readSync } from 'node:fs';
 import { parseLine, type TranscriptLine } from './transcript-line';
 
 /** Lines longer than this are skipped (and logged) without being buffered whole. */
@@ -47,19 +47,31 @@ export function parsingHandler(visitor: LineVisitor): RawLineHandler {
   };
 }
 
+/** Reads into `buffer` from `position` on the thread pool (the callback API: FileHandle's promises cost more). */
+function readAt(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    fs.read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)));
+  });
+}
+
 /**
  * Reads the complete lines of `file` between `from` and `to` in chunks (never the whole file at once),
  * handing each line to `handler`. Invalid and huge lines are counted, never fatal.
+ *
+ * The open, the head and the close are synchronous, the chunks read on libuv's thread pool: at 10,000 transcripts
+ * FileHandle's open, reads and close (four trips through the pool a file) took 1.9-2.5 s of CPU, about 1.0 s with only
+ * the chunks read there, 0.3 s all synchronous (issue 28.2 and 28.7, docs/benchmarks.md). A read of the pool leaves the
+ * event loop free while it runs, which keeps requests answered between a sweep's files; an open from the page cache
+ * takes microseconds (the sweep's tail dates already open every file synchronously).
  */
 export async function readTranscriptLines(file: string, range: { from: number; to: number }, handler: RawLineHandler, options: { headBytes?: number } = {}): Promise<ReadResult> {
-  const handle = await fs.open(file, 'r');
+  const fd = openSync(file, 'r');
   const result: ReadResult = { offset: range.from, invalidLines: 0, hugeLines: 0 };
   let buffer: Buffer<ArrayBuffer> | undefined;
   try {
     if (options.headBytes) {
       const head = Buffer.alloc(Math.min(options.headBytes, range.to));
-      const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      result.head = head.subarray(0, bytesRead);
+      result.head = head.subarray(0, readSync(fd, head, 0, head.length, 0));
     }
     buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
     let carried = 0; // bytes of an incomplete line at the start of `buffer`
@@ -68,7 +80,7 @@ export async function readTranscriptLines(file: string, range: { from: number; t
     while (position + carried < range.to) {
       if (carried === buffer.length) buffer = grow(buffer, carried);
       const want = Math.min(buffer.length - carried, range.to - position - carried);
-      const { bytesRead } = await handle.read(buffer, carried, want, position + carried);
+      const bytesRead = await readAt(fd, buffer, carried, want, position + carried);
       if (bytesRead === 0) break;
       const filled = carried + bytesRead;
       let start = 0;
@@ -92,7 +104,7 @@ export async function readTranscriptLines(file: string, range: { from: number; t
   } finally {
     // Handlers copy what they keep (strings, numbers), never the buffer's bytes; a grown buffer is not kept.
     if (buffer?.length === CHUNK_BYTES && spareBuffers.length < SPARE_BUFFERS_MAX) spareBuffers.push(buffer);
-    await handle.close();
+    closeSync(fd);
   }
   return result;
 }
