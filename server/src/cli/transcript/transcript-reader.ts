@@ -59,8 +59,8 @@ function readAt(fd: number, buffer: Buffer, offset: number, length: number, posi
  * handing each line to `handler`. Invalid and huge lines are counted, never fatal.
  *
  * The open, the head and the close are synchronous, the chunks read on libuv's thread pool: at 10,000 transcripts
- * FileHandle's open, reads and close (four trips through the pool a file) took 1.9-2.5 s of CPU, about 1.0 s with only
- * the chunks read there, 0.3 s all synchronous (issue 28.2 and 28.7, docs/benchmarks.md). A read of the pool leaves the
+ * FileHandle's open, reads and close (four trips through the pool a file) took 1.9-2.8 s of CPU, 1.0-1.4 s with only
+ * the chunks read there, 0.3-0.4 s all synchronous (issue 28.2 and 28.7, bench/transcript-reads.ts). A read of the pool leaves the
  * event loop free while it runs, which keeps requests answered between a sweep's files; an open from the page cache
  * takes microseconds (the sweep's tail dates already open every file synchronously).
  */
