@@ -6,21 +6,41 @@
  * CPU (docs/benchmarks.md).
  *
  * Set once the server has answered, not on the command line: while the code loads, the bound ran more full
- * collections and made the first answer ~60 ms later. V8 reads the flag at each collection.
+ * collections and made the first answer ~60 ms later. V8 reads the flag when a full collection sets the old
+ * generation's next limit, so a full collection is started with it: without one, a first index ran on the limit V8 had
+ * set before, and its peak stayed at 181-188 MiB (142-146 with it, docs/benchmarks.md).
  */
 import v8 from 'node:v8';
 
 /** The growth over the live size: V8 collects the old generation at 1 + 50 % of what the last collection left. */
 export const BOUNDED_HEAP_GROWING_PERCENT = 50;
 
+/** What the bound does to V8. */
+export interface HeapGrowthCalls {
+  setFlags: (flags: string) => void;
+  /** Starts a full collection without waiting for it. */
+  collect: () => void;
+}
+
+/** `gc()` as `--expose-gc` gives it (npm start passes the flag). */
+type ExposedGc = (options: { type: 'major'; execution: 'async' }) => unknown;
+
+const v8Calls: HeapGrowthCalls = {
+  setFlags: (flags) => v8.setFlagsFromString(flags),
+  // Without --expose-gc the bound waits for V8's own next full collection.
+  collect: () => void (globalThis as { gc?: ExposedGc }).gc?.({ type: 'major', execution: 'async' }),
+};
+
 /** Bounds the heap's growth once `started` settles; returns the stop, which gives V8 its own choice back. */
-export function boundHeapGrowthFrom(started: Promise<void>, setFlags: (flags: string) => void = (flags) => v8.setFlagsFromString(flags)): () => void {
+export function boundHeapGrowthFrom(started: Promise<void>, calls: HeapGrowthCalls = v8Calls): () => void {
+  const { setFlags } = calls;
   let stopped = false;
   let bounded = false;
   void started.then(() => {
     if (stopped) return;
     bounded = true;
     setFlags(`--heap-growing-percent=${BOUNDED_HEAP_GROWING_PERCENT}`);
+    calls.collect();
   });
   return () => {
     stopped = true;
