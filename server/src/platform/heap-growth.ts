@@ -11,6 +11,7 @@
  * set before, and its peak stayed at 181-188 MiB (142-146 with it, docs/benchmarks.md).
  */
 import v8 from 'node:v8';
+import type { ExposedGc } from './idle-memory';
 
 /** The growth over the live size: V8 collects the old generation at 1 + 50 % of what the last collection left. */
 export const BOUNDED_HEAP_GROWING_PERCENT = 50;
@@ -21,9 +22,6 @@ export interface HeapGrowthCalls {
   /** Starts a full collection without waiting for it. */
   collect: () => void;
 }
-
-/** `gc()` as `--expose-gc` gives it (npm start passes the flag). */
-type ExposedGc = (options: { type: 'major'; execution: 'async' }) => unknown;
 
 const v8Calls: HeapGrowthCalls = {
   setFlags: (flags) => v8.setFlagsFromString(flags),

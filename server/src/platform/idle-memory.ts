@@ -6,7 +6,7 @@
  */
 
 /** V8's gc() as `--expose-gc` gives it (npm start passes the flag): a last resort collects all it can and releases the pool. */
-export type ExposedGc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => unknown;
+export type ExposedGc = (options: { type: 'major'; execution: 'sync' | 'async'; flavor?: 'regular' | 'last-resort' }) => unknown;
 
 export interface IdleMemoryOptions {
   /** How often the process's CPU time is looked at. */
